@@ -1,0 +1,72 @@
+"""The one orchestration of the pipeline, used by the CLI (and later watch and batch).
+
+load résumé -> load theme -> check glyphs -> lay out and render -> write atomically.
+Everything that can go wrong with the input surfaces as one ResumeError.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Problem, ResumeError
+from .model import Resume, load_resume
+from .theme import Theme, load_theme
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    output: Path
+    pages: int
+    seconds: float
+    warnings: tuple[Problem, ...]
+
+
+def default_output(resume_path: Path) -> Path:
+    """`resume.yaml` -> `output/resume.pdf`, beside the résumé."""
+    return resume_path.parent / "output" / f"{resume_path.stem}.pdf"
+
+
+def load_inputs(
+    resume_path: Path, style: str | None = None, page_size: str | None = None
+) -> tuple[Resume, Theme]:
+    """The validated résumé and its theme (CLI choices win over the résumé's own)."""
+    resume = load_resume(resume_path)
+    theme = load_theme(style or resume.style, resume_path.parent)
+    return resume, theme.with_page_size(page_size or resume.page_size)
+
+
+def check(resume_path: Path, style: str | None = None) -> tuple[Problem, ...]:
+    """Validate without writing anything; returns the warnings."""
+    from .fonts import FontBook, missing_glyphs
+
+    resume, theme = load_inputs(resume_path, style)
+    problems = missing_glyphs(resume.texts, FontBook(theme.fonts.body))
+    if problems:
+        raise ResumeError(problems)
+    return resume.warnings
+
+
+def build(
+    resume_path: Path,
+    output: Path | None = None,
+    *,
+    style: str | None = None,
+    page_size: str | None = None,
+) -> BuildResult:
+    started = time.perf_counter()
+    from .fonts import FontBook, missing_glyphs
+    from .output import check_output_path, write_atomic
+    from .render import render
+
+    out = output or default_output(resume_path)
+    check_output_path(out, [resume_path])
+    resume, theme = load_inputs(resume_path, style, page_size)
+    book = FontBook(theme.fonts.body)
+    problems = missing_glyphs(resume.texts, book)
+    if problems:
+        raise ResumeError(problems)
+    rendered = render(resume, theme, book)
+    write_atomic(out, rendered.pdf)
+    return BuildResult(out, rendered.pages, time.perf_counter() - started, resume.warnings)

@@ -1,0 +1,65 @@
+"""The one user-facing error type: located problems, reported all at once.
+
+Every stage raises `ResumeError` for input the user can fix; anything else is a bug
+and keeps its traceback. Only the CLI turns problems into text and exit codes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    file: str
+    line: int  # 1-based
+    column: int  # 1-based
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    message: str
+    location: Location | None = None
+    field: str = ""
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        parts = [str(self.location)] if self.location else []
+        if self.field:
+            parts.append(self.field)
+        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        parts.append(prefix + self.message)
+        return ": ".join(parts)
+
+    @property
+    def sort_key(self) -> tuple[str, int, int]:
+        loc = self.location
+        return (loc.file, loc.line, loc.column) if loc else ("", 0, 0)
+
+
+class ResumeError(Exception):
+    """The résumé, a style or the output path has problems the user can fix."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(sorted(problems, key=lambda p: p.sort_key))
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def field_path(path: tuple[str | int, ...]) -> str:
+    """Render ('sections', 2, 'title') as 'sections[2].title', the form users see."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out

@@ -1,0 +1,160 @@
+"""Fonts: TrueType families from font packages on PyPI, loaded lazily, with per-character
+fallback.
+
+reportlab draws a glyph a TTF lacks as .notdef (a box, or a NUL in the text layer) with no
+warning, so every character is assigned a face that has it before anything is drawn. Faces
+are registered once per process and only when first needed, since parsing a face costs
+5-15 ms and a build usually needs two or three of them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import unicodedata
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .errors import Problem
+from .schema import TextField
+
+Style = tuple[bool, bool]  # (bold, italic)
+STYLES: tuple[Style, ...] = ((False, False), (True, False), (False, True), (True, True))
+_SUFFIX = {
+    (False, False): "",
+    (True, False): "-bold",
+    (False, True): "-italic",
+    (True, True): "-bolditalic",
+}
+
+# family -> (PyPI package's module, face files by style)
+FAMILIES: dict[str, tuple[str, dict[Style, str]]] = {
+    "source-sans": (
+        "font_source_sans_pro",
+        dict(
+            zip(
+                STYLES,
+                (
+                    "SourceSansPro-Regular",
+                    "SourceSansPro-Bold",
+                    "SourceSansPro-It",
+                    "SourceSansPro-BoldIt",
+                ),
+                strict=True,
+            )
+        ),
+    ),
+    "source-serif": (
+        "font_source_serif_pro",
+        dict(
+            zip(
+                STYLES,
+                (
+                    "SourceSerifPro-Regular",
+                    "SourceSerifPro-Bold",
+                    "SourceSerifPro-It",
+                    "SourceSerifPro-BoldIt",
+                ),
+                strict=True,
+            )
+        ),
+    ),
+    "roboto": (
+        "font_roboto",
+        dict(
+            zip(
+                STYLES,
+                ("Roboto-Regular", "Roboto-Bold", "Roboto-Italic", "Roboto-BoldItalic"),
+                strict=True,
+            )
+        ),
+    ),
+}
+FALLBACK_ORDER = ("source-sans", "source-serif", "roboto")
+_IGNORABLE = {"Zs", "Zl", "Zp"}  # spaces are laid out, not drawn
+
+
+def face_name(family: str, style: Style) -> str:
+    return family + _SUFFIX[style]
+
+
+def _font_file(family: str, style: Style) -> Path:
+    module, faces = FAMILIES[family]
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"font package {module} is not installed")
+    return Path(next(iter(spec.submodule_search_locations))) / "files" / f"{faces[style]}.ttf"
+
+
+class FontBook:
+    """The faces of one process: loaded on demand, registered with reportlab once."""
+
+    _cmaps: dict[str, frozenset[int]] = {}
+
+    def __init__(self, primary: str) -> None:
+        self.primary = primary
+        self.chain = self.chain_for(primary)
+        self._choice: dict[tuple[str, Style, str], tuple[str, Style] | None] = {}
+
+    @staticmethod
+    def chain_for(family: str) -> tuple[str, ...]:
+        return (family, *(f for f in FALLBACK_ORDER if f != family))
+
+    def cmap(self, family: str, style: Style) -> frozenset[int]:
+        name = face_name(family, style)
+        if name not in self._cmaps:
+            font = TTFont(name, str(_font_file(family, style)))
+            pdfmetrics.registerFont(font)
+            if style == (False, False):
+                pdfmetrics.registerFontFamily(
+                    family,
+                    **dict(
+                        zip(
+                            ("normal", "bold", "italic", "boldItalic"),
+                            (face_name(family, s) for s in STYLES),
+                            strict=True,
+                        )
+                    ),
+                )
+            self._cmaps[name] = frozenset(font.face.charToGlyph)
+        return self._cmaps[name]
+
+    def face_for(
+        self, ch: str, style: Style, family: str | None = None
+    ) -> tuple[str, Style] | None:
+        """The first face of `family`'s chain that can draw `ch`, preferring the wanted style,
+        then upright or regular weight of any family (a shape beats a missing glyph)."""
+        key = (ch, style, family or self.primary)
+        if key not in self._choice:
+            self._choice[key] = self._find(ord(ch), style, key[2])
+        return self._choice[key]
+
+    def _find(self, code: int, style: Style, family: str) -> tuple[str, Style] | None:
+        bold, italic = style
+        for wanted in dict.fromkeys((style, (bold, False), (False, italic), (False, False))):
+            for candidate in self.chain_for(family):
+                if code in self.cmap(candidate, wanted):
+                    return candidate, wanted
+        return None
+
+    def drawable(self, ch: str) -> bool:
+        return (
+            unicodedata.category(ch) in _IGNORABLE or self.face_for(ch, (False, False)) is not None
+        )
+
+
+def missing_glyphs(texts: tuple[TextField, ...], book: FontBook) -> list[Problem]:
+    """One located problem per field holding characters that no font can draw."""
+    problems = []
+    for field in texts:
+        missing = sorted({ch for ch in field.text if not book.drawable(ch)})
+        if missing:
+            names = ", ".join(
+                f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})" for ch in missing
+            )
+            fonts = ", ".join(book.chain)
+            problems.append(
+                Problem(f"no available font ({fonts}) can draw {names}", field.location, field.path)
+            )
+    return problems

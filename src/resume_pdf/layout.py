@@ -1,0 +1,353 @@
+"""Stage 6: Resume + Theme -> a list of flowables (pure: no I/O, no page counting).
+
+Everything is drawn left to right, top to bottom, one block after another, because
+ATS parsers read the text layer in drawing order: a row's title comes before its dates, a
+skill group's name before its items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from .dates import format_range
+from .fonts import FontBook, face_name
+from .inline import Rich, Span
+from .markup import rich_xml, text_xml
+from .model import (
+    Bullet,
+    Contact,
+    Education,
+    Experience,
+    Project,
+    Resume,
+    Section,
+    SectionKind,
+    SkillGroup,
+    TimelineEntry,
+)
+from .theme import Theme
+
+CONTACT_SEPARATOR = "  ·  "
+Block = list[Flowable]  # flowables kept on one page together
+MAX_SHOWN_URL = 45  # longer links show their label instead of the address
+
+
+@dataclass(frozen=True)
+class Styles:
+    """The paragraph styles of one theme, made once per layout."""
+
+    name: ParagraphStyle
+    headline: ParagraphStyle
+    contact: ParagraphStyle
+    heading: ParagraphStyle
+    entry: ParagraphStyle
+    right: ParagraphStyle
+    sub: ParagraphStyle
+    body: ParagraphStyle
+    bullet: ParagraphStyle
+    small: ParagraphStyle
+
+
+def make_styles(theme: Theme) -> Styles:
+    s, c, lead = theme.sizes, theme.colors, theme.leading
+    text, muted, accent = HexColor(c.text), HexColor(c.muted), HexColor(c.accent)
+    base = ParagraphStyle(
+        "body",
+        fontName=theme.fonts.body,
+        fontSize=s.body,
+        leading=s.body * lead,
+        textColor=text,
+        alignment=TA_LEFT,
+        splitLongWords=1,
+    )
+
+    def derive(name: str, **kw: Any) -> ParagraphStyle:
+        return ParagraphStyle(name, parent=base, **kw)
+
+    return Styles(
+        name=derive("name", fontName=theme.fonts.name, fontSize=s.name, leading=s.name * 1.15),
+        headline=derive(
+            "headline", fontSize=s.headline, leading=s.headline * 1.3, textColor=accent
+        ),
+        contact=derive("contact", fontSize=s.small, leading=s.small * 1.4, textColor=muted),
+        heading=derive(
+            "heading",
+            fontName=theme.fonts.headings,
+            fontSize=s.heading,
+            leading=s.heading * 1.2,
+            textColor=accent,
+            keepWithNext=1,
+        ),
+        entry=derive("entry", fontSize=s.entry, leading=s.entry * 1.25),
+        right=derive(
+            "right", fontSize=s.small, leading=s.entry * 1.25, textColor=muted, alignment=TA_RIGHT
+        ),
+        sub=derive("sub", fontSize=s.small, leading=s.small * lead, textColor=muted),
+        body=base,
+        bullet=derive(
+            "bullet",
+            leftIndent=s.body * 1.1,
+            bulletIndent=s.body * 0.2,
+            bulletFontName=theme.fonts.body,
+            bulletFontSize=s.body,
+        ),
+        small=derive("small", fontSize=s.small, leading=s.small * lead),
+    )
+
+
+@dataclass(frozen=True)
+class Ink:
+    """What every layout function needs: the theme, its styles and the fonts."""
+
+    theme: Theme
+    st: Styles
+    book: FontBook
+
+    def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
+        return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
+
+    def rich(self, rich: Rich, *, family: str | None = None) -> str:
+        family = family or self.theme.fonts.body
+        return rich_xml(rich, self.book, family=family, link_color=self.theme.colors.link)
+
+    def link(self, text: str, url: str | None) -> str:
+        return self.rich(Rich((Span(text, url=url),)))
+
+
+class Heading(Flowable):
+    """A section title with the theme's treatment; carries its outline entry."""
+
+    def __init__(self, para: Paragraph, theme: Theme) -> None:
+        super().__init__()
+        self.para, self.theme = para, theme
+        self.outline_title = para.getPlainText()
+        self.keepWithNext = 1
+        self._gap = 3.0 if theme.heading.treatment == "rule" else 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        _, h = self.para.wrap(avail_width - self._indent(), avail_height)
+        self.height = h + self._gap
+        return avail_width, self.height
+
+    def _indent(self) -> float:
+        return 7.0 if self.theme.heading.treatment == "bar" else 0.0
+
+    def draw(self) -> None:
+        canv, treatment = self.canv, self.theme.heading.treatment
+        self.para.drawOn(canv, self._indent(), self._gap)
+        canv.setStrokeColor(HexColor(self.theme.colors.rule))
+        canv.setFillColor(HexColor(self.theme.colors.rule))
+        if treatment == "rule":
+            canv.setLineWidth(0.7)
+            canv.line(0, 0.5, self.width, 0.5)
+        elif treatment == "bar":
+            canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
+
+
+def build_story(resume: Resume, theme: Theme, book: FontBook) -> list[Flowable]:
+    """The whole résumé as flowables, in reading order."""
+    for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
+        book.cmap(family, (False, False))  # paragraph styles name these: register them
+    ink = Ink(theme, make_styles(theme), book)
+    story: list[Flowable] = [*_header(resume, ink)]
+    for section in resume.sections:
+        story.append(Spacer(1, theme.spacing.section))
+        story.extend(_section(section, ink))
+    return story
+
+
+def _header(resume: Resume, ink: Ink) -> Iterable[Flowable]:
+    st, fonts = ink.st, ink.theme.fonts
+    yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
+    if resume.headline:
+        yield Paragraph(ink.text(resume.headline), st.headline)
+    contact = _contact_xml(resume.contact, ink)
+    if contact:
+        yield Spacer(1, 2)
+        yield Paragraph(contact, st.contact)
+    for para in resume.summary:
+        yield Spacer(1, ink.theme.spacing.paragraph + 3)
+        yield Paragraph(ink.rich(para), st.body)
+
+
+def _contact_xml(contact: Contact, ink: Ink) -> str:
+    items: list[tuple[str, str | None]] = []
+    if contact.email:
+        items.append((contact.email, f"mailto:{contact.email}"))
+    if contact.phone:
+        items.append((contact.phone, "tel:" + "".join(contact.phone.split())))
+    if contact.location:
+        items.append((contact.location, None))
+    links = [(contact.website, None)] if contact.website else []
+    links += [(link.url, link.label) for link in contact.links]
+    for url, label in links:
+        shown = display_url(url)
+        items.append((label if label and len(shown) > MAX_SHOWN_URL else shown, url))
+    return ink.text(CONTACT_SEPARATOR).join(ink.link(text, url) for text, url in items)
+
+
+def display_url(url: str) -> str:
+    """`https://www.example.com/` -> `example.com`: what a reader types, not a protocol."""
+    shown = url.split("://", 1)[-1].removesuffix("/")
+    return shown.removeprefix("www.")
+
+
+def _section(section: Section, ink: Ink) -> list[Flowable]:
+    theme = ink.theme
+    title = section.title.upper() if theme.heading.uppercase else section.title
+    xml = ink.text(title, bold=True, family=theme.fonts.headings)
+    heading = Heading(Paragraph(xml, ink.st.heading), theme)
+    first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
+    # the heading stays with the first block below it
+    return [_together([heading, Spacer(1, 4), *first]), *(_together(b) for b in rest)]
+
+
+def _together(block: Block) -> Flowable:
+    return block[0] if len(block) == 1 else KeepTogether(block)
+
+
+def _entries(items: tuple[Any, ...], ink: Ink) -> list[Block]:
+    out: list[Block] = []
+    for i, item in enumerate(items):
+        if i:
+            out.append([Spacer(1, ink.theme.spacing.entry)])
+        out.extend(_entry(item, ink))
+    return out
+
+
+def _entry(item: Any, ink: Ink) -> list[Block]:
+    title, right, sub = _entry_lines(item, ink)
+    head: list[Flowable] = [_title_row(title, right, ink)]
+    if sub:
+        head.append(Paragraph(sub, ink.st.sub))
+    body: list[Flowable] = []
+    for para in getattr(item, "summary", ()):
+        body.append(Spacer(1, ink.theme.spacing.paragraph))
+        body.append(Paragraph(ink.rich(para), ink.st.body))
+    body.extend(_bullets(getattr(item, "highlights", ()), ink))
+    # an entry's title, dates and first lines stay together
+    return [head + body[:2], *([f] for f in body[2:])]
+
+
+def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
+    """(title XML, right-hand XML, subtitle XML) for any dated entry."""
+    dates = format_range(item, ink.theme.dates)
+    right = ink.text(dates) if dates else ""
+    subs: list[str | None] = []
+    if isinstance(item, Project):
+        title = ink.text(item.title, bold=True)
+        if item.link:
+            link = ink.link(item.link.label or display_url(item.link.url), item.link.url)
+            if right:
+                title += ink.text("  ") + link
+            else:
+                right = link
+    elif isinstance(item, Experience):
+        parts = [ink.text(item.role, bold=True)] if item.role else []
+        if item.organization:
+            parts.append(ink.text(item.organization, bold=not item.role))
+        title = ink.text(", ").join(parts)
+    elif isinstance(item, Education):
+        title = ink.text(item.institution, bold=True)
+        subs = [", ".join(p for p in (item.degree, item.field) if p)]
+    else:  # Publication
+        title = ink.text(item.title, bold=True)
+        subs = [", ".join(item.authors), item.venue, item.url and display_url(item.url)]
+        subs.append(item.doi and f"doi:{item.doi}")
+    subs.append(getattr(item, "location", None))
+    sub = ink.text(CONTACT_SEPARATOR).join(ink.text(s) for s in subs if s)
+    return title, right, sub
+
+
+def _title_row(title: str, right: str, ink: Ink) -> Flowable:
+    left = Paragraph(title, ink.st.entry)
+    if not right:
+        return left
+    right_para = Paragraph(right, ink.st.right)
+    plain = right_para.getPlainText()
+    width = min(stringWidth(plain, ink.theme.fonts.body, ink.st.right.fontSize) + 6, 200)
+    return _table([[left, right_para]], [None, width], ink)
+
+
+def _table(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:
+    """A borderless grid; its font is the theme's (reportlab's default would reference an
+    unembedded Helvetica in the PDF)."""
+    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    pads = {"left": 0.0, "right": 0.0, "top": 0.0, "bottom": 0.0, **padding}
+    style = [(f"{side.upper()}PADDING", (0, 0), (-1, -1), pt) for side, pt in pads.items()]
+    style += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), ink.theme.fonts.body)]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _bullet_section(items: tuple[Bullet, ...], ink: Ink) -> list[Block]:
+    return [[f] for f in _bullets(items, ink)]
+
+
+def _bullets(bullets: Iterable[Bullet], ink: Ink) -> list[Flowable]:
+    out: list[Flowable] = []
+    for bullet in bullets:
+        out.append(Spacer(1, ink.theme.spacing.paragraph * 0.6))
+        out.append(Paragraph(ink.rich(bullet.text), ink.st.bullet, bulletText="•"))
+    return out
+
+
+def _text_section(items: tuple[Rich, ...], ink: Ink) -> list[Block]:
+    out: list[Block] = []
+    for i, para in enumerate(items):
+        if i:
+            out.append([Spacer(1, ink.theme.spacing.paragraph + 1)])
+        out.append([Paragraph(ink.rich(para), ink.st.body)])
+    return out
+
+
+def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
+    """Skill groups side by side: each cell holds its group name, then its items, so the
+    text layer reads group by group."""
+    theme, st = ink.theme, ink.st
+    cols = min(theme.skill_columns, len(items))
+    group_style = ParagraphStyle("group", parent=st.entry, textColor=HexColor(theme.colors.accent))
+    cells = [
+        [
+            Paragraph(ink.text(g.group, bold=True), group_style),
+            Paragraph("<br/>".join(ink.text(i) for i in g.items), st.body),
+        ]
+        for g in items
+    ]
+    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
+    rows[-1] += [""] * (cols - len(rows[-1]))
+    return [[_table(rows, [f"{100 / cols:.4f}%"] * cols, ink, right=8, bottom=4)]]
+
+
+def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
+    theme, st = ink.theme, ink.st
+    dates = [format_range(e, theme.dates) or "" for e in items]
+    date_style = ParagraphStyle("tdate", parent=st.body, textColor=HexColor(theme.colors.accent))
+    bold = face_name(theme.fonts.body, (True, False))
+    width = max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12
+    rows = [
+        [Paragraph(ink.text(d, bold=True), date_style), Paragraph(ink.rich(e.text), st.body)]
+        for d, e in zip(dates, items, strict=True)
+    ]
+    return [[_table(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
+
+
+_SECTION_BODIES = {
+    SectionKind.PROJECTS: _entries,
+    SectionKind.EXPERIENCE: _entries,
+    SectionKind.EDUCATION: _entries,
+    SectionKind.PUBLICATIONS: _entries,
+    SectionKind.SKILLS: _skills,
+    SectionKind.TIMELINE: _timeline,
+    SectionKind.TEXT: _text_section,
+    SectionKind.BULLETS: _bullet_section,
+}

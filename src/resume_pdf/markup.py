@@ -1,0 +1,64 @@
+"""Spans -> reportlab paragraph XML: escape everything, then add only tags made here.
+
+This is the one door from user text into reportlab markup. Text is escaped with
+`xml.sax.saxutils.escape`, link targets are re-checked against the scheme allow-list and
+quoted with `quoteattr`, and the only tags emitted are <b>, <i>, <font name> (a face chosen
+by fonts.py for characters the main font lacks) and <a href>.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from xml.sax.saxutils import escape, quoteattr
+
+from .fonts import FontBook, Style
+from .inline import Rich, Span, check_url
+
+
+def rich_xml(
+    rich: Rich,
+    book: FontBook,
+    *,
+    family: str,
+    bold: bool = False,
+    italic: bool = False,
+    link_color: str | None = None,
+) -> str:
+    """Paragraph XML for `rich` in a paragraph set in `family`; `bold`/`italic` apply on
+    top of the spans' own look."""
+    parts = []
+    for url, spans in groupby(rich.spans, key=lambda s: s.url):
+        inner = "".join(
+            _span_xml(s, book, (bold or s.bold, italic or s.italic), family) for s in spans
+        )
+        if url and check_url(url) is None:
+            color = f" color={quoteattr(link_color)}" if link_color else ""
+            inner = f"<a href={quoteattr(url)}{color}>{inner}</a>"
+        parts.append(inner)
+    return "".join(parts)
+
+
+def text_xml(
+    text: str, book: FontBook, *, family: str, bold: bool = False, italic: bool = False
+) -> str:
+    """Paragraph XML for plain text shown exactly as written (names, titles, dates)."""
+    return _span_xml(Span(text), book, (bold, italic), family)
+
+
+def _span_xml(span: Span, book: FontBook, style: Style, base: str) -> str:
+    """Runs of characters by the face that draws them; spaces and characters already
+    reported as undrawable stay in the paragraph's own face."""
+    out = []
+    for face, chars in groupby(
+        span.text, key=lambda ch: book.face_for(ch, style, base) or (base, style)
+    ):
+        family, (b, i) = face
+        body = escape("".join(chars))
+        if b:
+            body = f"<b>{body}</b>"
+        if i:
+            body = f"<i>{body}</i>"
+        if family != base:
+            body = f"<font name={quoteattr(family)}>{body}</font>"
+        out.append(body)
+    return "".join(out)

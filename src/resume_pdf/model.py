@@ -1,0 +1,326 @@
+"""Stage 2: plain data -> a frozen, validated `Resume`, with every problem located.
+
+The résumé format (schema v1) is written once, as specs, below the dataclasses; the same
+specs validate files and print the JSON Schema (`resume-pdf schema`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem, ResumeError
+from .inline import Rich
+from .schema import (
+    Choice,
+    Context,
+    Either,
+    ListOf,
+    Markup,
+    Pattern,
+    Record,
+    Text,
+    TextField,
+    Url,
+)
+from .source import Path_, Source, read_source
+
+PRESENT_WORDS = ("present", "now", "current")
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    url: str
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    email: str | None = None
+    phone: str | None = None
+    location: str | None = None
+    website: str | None = None
+    links: tuple[Link, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Bullet:
+    text: Rich
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Dated:
+    """Fields every entry shares: its dates (kept as written) and tags."""
+
+    start: str | None = None
+    end: str | None = None
+    date: str | None = None
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Project(Dated):
+    title: str = ""
+    summary: tuple[Rich, ...] = ()
+    link: Link | None = None
+    location: str | None = None
+    highlights: tuple[Bullet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Experience(Dated):
+    role: str | None = None
+    organization: str | None = None
+    location: str | None = None
+    summary: tuple[Rich, ...] = ()
+    highlights: tuple[Bullet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Education(Dated):
+    institution: str = ""
+    degree: str | None = None
+    field: str | None = None
+    location: str | None = None
+    summary: tuple[Rich, ...] = ()
+    highlights: tuple[Bullet, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SkillGroup:
+    group: str
+    items: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineEntry(Dated):
+    text: Rich = Rich(())
+
+
+@dataclass(frozen=True, slots=True)
+class Publication(Dated):
+    title: str = ""
+    authors: tuple[str, ...] = ()
+    venue: str | None = None
+    url: str | None = None
+    doi: str | None = None
+    summary: tuple[Rich, ...] = ()
+
+
+class SectionKind(Enum):
+    PROJECTS = "projects"
+    EXPERIENCE = "experience"
+    EDUCATION = "education"
+    SKILLS = "skills"
+    TIMELINE = "timeline"
+    TEXT = "text"
+    BULLETS = "bullets"
+    PUBLICATIONS = "publications"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    kind: SectionKind
+    items: tuple[Any, ...]  # entries of the kind; Rich paragraphs for TEXT; Bullets for BULLETS
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    name: str
+    headline: str | None = None
+    contact: Contact = Contact()
+    summary: tuple[Rich, ...] = ()
+    style: str | None = None
+    pages: int | None = None
+    page_size: str | None = None
+    sections: tuple[Section, ...] = ()
+    texts: tuple[TextField, ...] = ()  # every displayed text, in file order
+    source_file: str = ""
+    warnings: tuple[Problem, ...] = ()
+
+
+# ---- the schema -------------------------------------------------------------------
+
+
+def _valid_date(text: str) -> bool:
+    if text.lower() in PRESENT_WORDS:
+        return True
+    parts = [int(p) for p in text.split("-")] + [1, 1]
+    try:
+        dt.date(parts[0], parts[1], parts[2])
+    except ValueError:
+        return False
+    return True
+
+
+def _check_dates(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+    if "date" in data and ("start" in data or "end" in data):
+        ctx.error((*path, "date"), "use either `date` (free text) or `start`/`end`, not both")
+    if "end" in data and "start" not in data:
+        ctx.error((*path, "end"), "`end` needs a `start`")
+    start, end = data.get("start"), data.get("end")
+    if not (isinstance(start, str) and isinstance(end, str)) or end.lower() in PRESENT_WORDS:
+        return
+    if start.lower() in PRESENT_WORDS or end < start[: len(end)]:
+        ctx.warn((*path, "end"), f"ends ({end}) before it starts ({start})")
+
+
+def _at_least_one(*keys: str):
+    def rule(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+        if not any(k in data for k in keys):
+            ctx.require(path, "needs " + " or ".join(f"`{k}`" for k in keys))
+
+    return rule
+
+
+TEXT = Text()
+MARKUP = Markup()
+PARAGRAPHS = Markup(paragraphs=True, description="Text with inline markup; blank line = paragraph")
+DATE = Pattern(
+    regex=r"\d{4}(-\d{2}(-\d{2})?)?|" + "|".join(PRESENT_WORDS),
+    expected="a date like 2021, 2021-03, 2021-03-14 or present (use `date:` for free text)",
+    validate=_valid_date,
+    record=False,
+)
+TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
+LINK = Record(
+    Link, {"label": TEXT, "url": Url(record=False)}, required=("url",), description="A link"
+)
+BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)))
+DATED = {"start": DATE, "end": DATE, "date": TEXT, "tags": TAGS}
+DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": TEXT}
+
+ENTRY_SPECS: dict[SectionKind, Any] = {
+    SectionKind.PROJECTS: Record(
+        Project,
+        {"title": TEXT, "link": LINK, **DETAILS, **DATED},
+        required=("title",),
+        checks=(_check_dates,),
+    ),
+    SectionKind.EXPERIENCE: Record(
+        Experience,
+        {"role": TEXT, "organization": TEXT, **DETAILS, **DATED},
+        checks=(_check_dates, _at_least_one("role", "organization")),
+    ),
+    SectionKind.EDUCATION: Record(
+        Education,
+        {"institution": TEXT, "degree": TEXT, "field": TEXT, **DETAILS, **DATED},
+        required=("institution",),
+        checks=(_check_dates,),
+    ),
+    SectionKind.SKILLS: Record(
+        SkillGroup, {"group": TEXT, "items": ListOf(TEXT), "tags": TAGS}, required=("group",)
+    ),
+    SectionKind.TIMELINE: Record(
+        TimelineEntry, {"text": MARKUP, **DATED}, required=("text",), checks=(_check_dates,)
+    ),
+    SectionKind.PUBLICATIONS: Record(
+        Publication,
+        {
+            "title": TEXT,
+            "authors": ListOf(TEXT),
+            "venue": TEXT,
+            "url": Url(record=False),
+            "doi": TEXT,
+            "summary": PARAGRAPHS,
+            **DATED,
+        },
+        required=("title",),
+        checks=(_check_dates,),
+    ),
+}
+
+
+def _make_section(title: str, tags: tuple[str, ...] = (), **content: Any) -> Section:
+    ((key, items),) = content.items()
+    kind = SectionKind(key)
+    return Section(title, kind, items if isinstance(items, tuple) else (items,), tags)
+
+
+def _one_content_key(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+    kinds = [k.value for k in SectionKind]
+    present = [k for k in data if k in kinds]
+    if len(present) > 1:
+        ctx.error((*path, present[1]), f"a section has one content key, got {present}")
+    elif not present and (*path, "title") in ctx.source.keys:
+        given = [k.value for k in SectionKind if (*path, k.value) in ctx.source.keys]
+        if not given:
+            ctx.require(path, "needs one content key: " + ", ".join(kinds))
+
+
+SECTION = Record(
+    _make_section,
+    {
+        "title": TEXT,
+        "tags": TAGS,
+        **{kind.value: ListOf(spec) for kind, spec in ENTRY_SPECS.items()},
+        "text": PARAGRAPHS,
+        "bullets": ListOf(BULLET),
+    },
+    required=("title",),
+    checks=(_one_content_key,),
+    description="A titled section with exactly one content key",
+)
+
+CONTACT = Record(
+    Contact,
+    {
+        "email": Pattern(regex=r"[^@\s]+@[^@\s]+\.[^@\s]+", expected="an email address"),
+        "phone": TEXT,
+        "location": TEXT,
+        "website": Url(),
+        "links": ListOf(LINK),
+    },
+)
+
+RESUME = Record(
+    Resume,
+    {
+        "name": TEXT,
+        "headline": TEXT,
+        "contact": CONTACT,
+        "summary": PARAGRAPHS,
+        "style": Text(record=False, description="Style name or path"),
+        "pages": Choice(("1", "2"), convert=int, description="Page budget"),
+        "page_size": Choice(("letter", "a4")),
+        "sections": ListOf(SECTION),
+    },
+    required=("name",),
+    description="A résumé for resume-pdf (schema v1)",
+)
+
+
+def load_resume(path: Path, display_name: str | None = None) -> Resume:
+    """Read, parse and validate a résumé file; raises ResumeError listing every problem."""
+    return validate_resume(read_source(path, display_name))
+
+
+def validate_resume(source: Source) -> Resume:
+    ctx = Context(source, warnings=list(source.warnings))
+    if not isinstance(source.data, dict):
+        ctx.error((), "the top level must be a mapping with at least `name`")
+        raise ResumeError([*source.errors, *ctx.problems])
+    resume = RESUME.check(source.data, (), ctx)
+    if source.errors:
+        # a blanked-out line may have held a required key: do not blame the user twice
+        ctx.problems = [p for p in ctx.problems if p not in ctx.missing]
+    if ctx.problems or source.errors:
+        raise ResumeError([*source.errors, *ctx.problems, *ctx.warnings])
+    sections = tuple(s for s in resume.sections if s.items)
+    return Resume(
+        **{f: getattr(resume, f) for f in ("name", "headline", "contact", "summary")},
+        style=resume.style,
+        pages=resume.pages,
+        page_size=resume.page_size,
+        sections=sections,
+        texts=tuple(ctx.texts),
+        source_file=source.file,
+        warnings=tuple(ctx.warnings),
+    )

@@ -1,0 +1,315 @@
+"""Declarative field specs shared by the résumé model and the style files.
+
+A spec both validates plain data from `source.py` (collecting every located problem) and
+describes itself as JSON Schema, so the validator and `resume-pdf schema` cannot drift.
+Text is normalised here once (NFC, whitespace, invisible and control characters), so the
+later stages only ever see clean text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Problem, Severity, field_path
+from .inline import check_url, parse_inline
+from .source import Path_, Source
+
+INVALID: Any = object()  # a value that failed validation; its problem is already recorded
+
+_INVISIBLE = {
+    "\u200b": "zero-width space",
+    "\u2060": "word joiner",
+    "\ufeff": "zero-width no-break space",
+    "\u00ad": "soft hyphen",
+    **{chr(c): "bidi control" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))},
+    "\u200e": "bidi mark",
+    "\u200f": "bidi mark",
+}
+_SPACES = re.compile(r"[ \t\r\n\u2028\u2029\u3000\u2000-\u200a]+")
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class TextField:
+    """One displayed text of the input and where it was written (for glyph checks)."""
+
+    path: str
+    text: str
+    location: Any
+
+
+@dataclass
+class Context:
+    source: Source
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    texts: list[TextField] = field(default_factory=list)
+
+    missing: list[Problem] = field(default_factory=list)  # "required" problems
+
+    def error(self, path: Path_, message: str, *, key: bool = False) -> Any:
+        loc = self.source.locate(path, key=key)
+        self.problems.append(Problem(message, loc, field_path(path)))
+        return INVALID
+
+    def require(self, path: Path_, message: str) -> None:
+        """A missing key: kept apart, since a syntax error elsewhere may be its cause."""
+        self.error(path, message)
+        self.missing.append(self.problems[-1])
+
+    def warn(self, path: Path_, message: str) -> None:
+        loc = self.source.locate(path)
+        self.warnings.append(Problem(message, loc, field_path(path), Severity.WARNING))
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = value if len(value) <= 40 else value[:37] + "..."
+    return repr(text)
+
+
+class Spec:
+    """A field type: validates one value and describes itself as JSON Schema."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+
+def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = False) -> str:
+    """NFC, no control or invisible characters (warned), whitespace collapsed."""
+    text = unicodedata.normalize("NFC", value)
+    removed: set[str] = set()
+    out = []
+    for ch in text:
+        if ch in _INVISIBLE:
+            removed.add(_INVISIBLE[ch])
+        elif ch in "\t\r\n" or ch in "\u2028\u2029":
+            out.append("\n" if ch in "\n\u2028\u2029" else " ")
+        elif unicodedata.category(ch) == "Cc":
+            removed.add(f"control character {ch!r}")
+        else:
+            out.append(ch)
+    if removed:
+        ctx.warn(path, "removed " + ", ".join(sorted(removed)))
+    text = "".join(out)
+    if paragraphs:
+        parts = (_SPACES.sub(" ", p).strip() for p in _PARAGRAPH_BREAK.split(text))
+        return "\n\n".join(p for p in parts if p)
+    return _SPACES.sub(" ", text).strip()
+
+
+@dataclass(frozen=True)
+class Text(Spec):
+    """Plain text shown as written; YAML numbers and booleans arrive here as their text."""
+
+    description: str = ""
+    record: bool = True  # count it as displayed text (for glyph checks and --verify)
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if not isinstance(value, str):
+            return ctx.error(path, f"expected text, got {describe(value)}")
+        text = clean_text(value, path, ctx)
+        if text and self.record:
+            ctx.texts.append(TextField(field_path(path), text, ctx.source.locate(path)))
+        return text or None
+
+    def json_schema(self) -> dict[str, Any]:
+        return _described({"type": ["string", "number", "boolean"]}, self.description)
+
+
+@dataclass(frozen=True)
+class Markup(Text):
+    """Inline markup (bold, italic, links); `paragraphs` splits on blank lines."""
+
+    paragraphs: bool = False
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if not isinstance(value, str):
+            return ctx.error(path, f"expected text, got {describe(value)}")
+        text = clean_text(value, path, ctx, paragraphs=self.paragraphs)
+        if not text:
+            return None
+        parsed = []
+        for part in text.split("\n\n"):
+            rich, bad_links = parse_inline(part)
+            for problem in bad_links:
+                ctx.error(path, problem)
+            parsed.append(rich)
+            ctx.texts.append(TextField(field_path(path), rich.plain, ctx.source.locate(path)))
+        return tuple(parsed) if self.paragraphs else parsed[0]
+
+
+@dataclass(frozen=True)
+class Pattern(Text):
+    """Text that must match a rule, e.g. a date or a colour."""
+
+    regex: str = ".*"
+    expected: str = ""
+    validate: Callable[[str], bool] | None = None
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID):
+            return text
+        ok = re.fullmatch(self.regex, text, re.IGNORECASE) is not None
+        if ok and self.validate:
+            ok = self.validate(text)
+        return text if ok else ctx.error(path, f"expected {self.expected}, got {describe(text)}")
+
+    def json_schema(self) -> dict[str, Any]:
+        return _described({"type": ["string", "number"], "pattern": f"^(?i:{self.regex})$"}, "")
+
+
+@dataclass(frozen=True)
+class Url(Text):
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID):
+            return text
+        problem = check_url(text)
+        return ctx.error(path, problem) if problem else text
+
+    def json_schema(self) -> dict[str, Any]:
+        schemes = "|".join(("https?://", "mailto:", "tel:"))
+        return _described({"type": "string", "pattern": f"^({schemes})"}, self.description)
+
+
+@dataclass(frozen=True)
+class Choice(Spec):
+    options: tuple[str, ...]
+    convert: Callable[[str], Any] = str
+    description: str = ""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = value.strip().lower() if isinstance(value, str) else None
+        if text not in self.options:
+            allowed = ", ".join(self.options)
+            return ctx.error(path, f"expected one of {allowed}, got {describe(value)}")
+        return self.convert(text)
+
+    def json_schema(self) -> dict[str, Any]:
+        options: list[Any] = list(self.options)
+        options += [self.convert(o) for o in self.options if self.convert(o) != o]
+        return _described({"enum": options}, self.description)
+
+
+@dataclass(frozen=True)
+class Number(Spec):
+    low: float
+    high: float
+    description: str = ""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        try:
+            number = float(value) if isinstance(value, str) else None
+        except ValueError:
+            number = None
+        if number is None or not self.low <= number <= self.high:
+            expected = f"a number from {self.low:g} to {self.high:g}"
+            return ctx.error(path, f"expected {expected}, got {describe(value)}")
+        return number
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "number", "minimum": self.low, "maximum": self.high}
+        return _described(schema, self.description)
+
+
+@dataclass(frozen=True)
+class ListOf(Spec):
+    item: Spec
+    description: str = ""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if not isinstance(value, list):
+            return ctx.error(path, f"expected a list, got {describe(value)}")
+        items = [self.item.check(v, (*path, i), ctx) for i, v in enumerate(value) if v is not None]
+        if any(item is INVALID for item in items):
+            return INVALID
+        return tuple(item for item in items if item is not None)
+
+    def json_schema(self) -> dict[str, Any]:
+        return _described({"type": "array", "items": self.item.json_schema()}, self.description)
+
+
+@dataclass(frozen=True)
+class Either(Spec):
+    """A text shorthand or a full mapping, e.g. a bullet as text or {text, tags}."""
+
+    text: Spec
+    mapping: Spec
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        spec = self.mapping if isinstance(value, dict) else self.text
+        return spec.check(value, path, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
+
+
+RecordCheck = Callable[[dict[str, Any], Path_, Context], None]
+
+
+@dataclass(frozen=True)
+class Record(Spec):
+    """A mapping with known keys, built into a frozen dataclass `build(**fields)`."""
+
+    build: Callable[..., Any]
+    fields: dict[str, Spec]
+    required: tuple[str, ...] = ()
+    checks: tuple[RecordCheck, ...] = ()
+    description: str = ""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if not isinstance(value, dict):
+            return ctx.error(path, f"expected a mapping, got {describe(value)}")
+        errors_before = len(ctx.problems)
+        out: dict[str, Any] = {}
+        for key, raw in value.items():
+            spec = self.fields.get(key)
+            if spec is None:
+                ctx.error((*path, key), self._unknown(key), key=True)
+            elif raw is not None:
+                checked = spec.check(raw, (*path, key), ctx)
+                if checked is not None:
+                    out[key] = checked
+        for key in self.required:
+            if key not in out and (*path, key) not in ctx.source.keys:
+                ctx.require(path, f"`{key}` is required")
+            elif key not in out:
+                ctx.error((*path, key), f"`{key}` is required and must not be empty")
+        for rule in self.checks:
+            rule(out, path, ctx)
+        if len(ctx.problems) > errors_before:
+            return INVALID
+        return self.build(**out)
+
+    def _unknown(self, key: str) -> str:
+        close = difflib.get_close_matches(key, list(self.fields), n=1, cutoff=0.6)
+        hint = f"; did you mean `{close[0]}`?" if close else ""
+        known = ", ".join(self.fields)
+        return f"unknown key `{key}`{hint} (known keys: {known})"
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {
+            "type": "object",
+            "properties": {k: v.json_schema() for k, v in self.fields.items()},
+            "additionalProperties": False,
+        }
+        if self.required:
+            schema["required"] = list(self.required)
+        return _described(schema, self.description)
+
+
+def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {**schema, "description": description} if description else schema

@@ -1,0 +1,264 @@
+"""Stage 1: YAML text -> plain data (str / None / list / dict) + where each value stands.
+
+Every scalar comes out as the text written in the file: `+447722850063`, `NO` and `3.10`
+stay strings, dates are never turned into date objects. The later stages decide what a
+field means; this stage only knows YAML. Alias bombs, recursion, deep nesting, unsafe tags
+and oversized files are refused here, before anything walks the data.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Location, Problem, ResumeError, Severity, field_path
+
+MAX_BYTES = 1024 * 1024
+MAX_NODES = 100_000
+MAX_DEPTH = 64
+
+Path_ = tuple[str | int, ...]
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "timestamp")
+}
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A parsed file: its data and the location of every value and mapping key in it."""
+
+    file: str
+    data: Any
+    values: dict[Path_, Location] = field(default_factory=dict)
+    keys: dict[Path_, Location] = field(default_factory=dict)
+    warnings: tuple[Problem, ...] = ()
+    errors: tuple[Problem, ...] = ()  # YAML syntax errors the parse recovered from
+
+    def locate(self, path: Path_, *, key: bool = False) -> Location:
+        """The location of `path`, or of its nearest ancestor when it is absent."""
+        while True:
+            found = (self.keys if key else self.values).get(path) or self.values.get(path)
+            if found or not path:
+                return found or Location(self.file, 1, 1)
+            path = path[:-1]
+
+
+def read_source(path: Path, display_name: str | None = None) -> Source:
+    """Read and parse a YAML (or JSON) file the user named."""
+    name = display_name or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise _fail(name, f"input too large ({size / MAX_BYTES:.1f} MiB > 1 MiB)")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise _fail(name, "file not found") from None
+    except IsADirectoryError:
+        raise _fail(name, "is a directory, not a résumé file") from None
+    except OSError as exc:
+        raise _fail(name, f"cannot read: {exc.strerror}") from None
+    return parse_source(raw, name)
+
+
+def parse_source(raw: bytes, name: str) -> Source:
+    if len(raw) > MAX_BYTES:
+        raise _fail(name, f"input too large ({len(raw) / MAX_BYTES:.1f} MiB > 1 MiB)")
+    lines = _decode(raw, name).split("\n")
+    syntax: list[Problem] = []
+    while True:
+        try:
+            node = yaml.compose("\n".join(lines), Loader=_Loader)
+            break
+        except yaml.MarkedYAMLError as exc:
+            syntax.append(_yaml_problem(exc, name))
+            if not _blank_out(lines, exc, syntax):
+                raise ResumeError(syntax) from None
+        except yaml.YAMLError as exc:
+            raise _fail(name, str(exc)) from None
+        except RecursionError:
+            raise _fail(name, "nesting too deep") from None
+    if node is None:
+        if syntax:
+            raise ResumeError(syntax)
+        raise _fail(name, "empty document: expected a mapping with at least `name`")
+    source = _Converter(name).run(node)
+    return Source(
+        source.file, source.data, source.values, source.keys, source.warnings, tuple(syntax)
+    )
+
+
+def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]) -> bool:
+    """Empty the line a syntax error points at, so the rest of the file can still be
+    checked and every problem reported in one run; False when that cannot make progress."""
+    if len(found) > 20 or "several YAML documents" in found[-1].message:
+        return False
+    marks = [exc.problem_mark, exc.context_mark]
+    if "flow" in (exc.context or ""):  # an unclosed [ or {: the opening line is the culprit
+        marks.reverse()
+    for mark in marks:
+        if mark and mark.line < len(lines) and lines[mark.line].strip():
+            lines[mark.line] = ""
+            return True
+    return False
+
+
+def _decode(raw: bytes, name: str) -> str:
+    for bom, codec in (
+        (codecs.BOM_UTF32_LE, "utf-32"),
+        (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
+        if raw.startswith(bom):
+            try:
+                return raw.decode(codec)
+            except UnicodeDecodeError:
+                raise _fail(
+                    name, f"not valid {codec.upper()} despite its byte-order mark"
+                ) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        loc = Location(name, line, column)
+        msg = f"not valid UTF-8 at byte {exc.start}; save the file as UTF-8"
+        raise ResumeError([Problem(msg, loc)]) from None
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    loc = Location(name, mark.line + 1, mark.column + 1) if mark else None
+    problem = exc.problem or "invalid YAML"
+    if "expected a single document" in (exc.problem or "") + (exc.context or ""):
+        problem = "several YAML documents (---) in one file; keep one résumé per file"
+    elif "found character '\\t'" in problem or "\\t" in problem:
+        problem += " (YAML indentation must use spaces, not tabs)"
+    elif exc.context:
+        cm = exc.context_mark
+        started = f" started at line {cm.line + 1}" if cm and mark and cm.line != mark.line else ""
+        problem = f"{problem} ({exc.context}{started})"
+    return Problem(f"YAML syntax error: {problem}", loc)
+
+
+def _fail(name: str, message: str) -> ResumeError:
+    return ResumeError([Problem(message, Location(name, 1, 1))])
+
+
+class _Converter:
+    """Walks composed YAML nodes once, recording locations and enforcing limits."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.values: dict[Path_, Location] = {}
+        self.keys: dict[Path_, Location] = {}
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self._sizes: dict[int, int] = {}
+
+    def run(self, root: yaml.Node) -> Source:
+        try:
+            size = self._expanded_size(root, set())
+        except RecursionError:
+            raise _fail(self.name, "nesting too deep") from None
+        if size > MAX_NODES:
+            msg = f"document expands to {size:,} nodes via aliases (limit {MAX_NODES:,})"
+            raise ResumeError([Problem(msg, self._loc(root))])
+        data = self._convert(root, ())
+        if self.problems:
+            raise ResumeError(self.problems)
+        return Source(self.name, data, self.values, self.keys, tuple(self.warnings))
+
+    def _loc(self, node: yaml.Node) -> Location:
+        return Location(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def _expanded_size(self, node: yaml.Node, active: set[int]) -> int:
+        """Nodes after alias expansion, memoised on identity so a bomb costs O(distinct)."""
+        key = id(node)
+        if key in self._sizes:
+            return self._sizes[key]
+        if key in active:
+            raise ResumeError(
+                [Problem("recursive alias: a value contains itself", self._loc(node))]
+            )
+        if len(active) > MAX_DEPTH:
+            raise ResumeError([Problem(f"nesting deeper than {MAX_DEPTH} levels", self._loc(node))])
+        active.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(self._expanded_size(child, active) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                total += self._expanded_size(k, active) + self._expanded_size(v, active)
+        active.discard(key)
+        self._sizes[key] = min(total, MAX_NODES + 1)
+        return self._sizes[key]
+
+    def _convert(self, node: yaml.Node, path: Path_) -> Any:
+        self.values.setdefault(path, self._loc(node))
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag not in _PLAIN_TAGS:
+                return self._bad_tag(node, path)
+            return None if node.tag == _NULL else node.value
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                return self._bad_tag(node, path)
+            return [self._convert(child, (*path, i)) for i, child in enumerate(node.value)]
+        if node.tag != _MAP:
+            return self._bad_tag(node, path)
+        return self._mapping(node, path)
+
+    def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        seen: dict[str, yaml.Node] = {}
+        merged: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                merged.update(self._merge_source(value_node, path))
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(
+                    Problem("a key must be plain text", self._loc(key_node), field_path(path))
+                )
+                continue
+            key = key_node.value
+            if key in seen:
+                first = seen[key].start_mark.line + 1
+                msg = f"duplicate key {key!r} (first at line {first}); the later one is used"
+                self.warnings.append(
+                    Problem(msg, self._loc(key_node), field_path((*path, key)), Severity.WARNING)
+                )
+            seen[key] = key_node
+            self.keys[(*path, key)] = self._loc(key_node)
+            self.values.pop((*path, key), None)
+            out[key] = self._convert(value_node, (*path, key))
+        return {**merged, **out}
+
+    def _merge_source(self, node: yaml.Node, path: Path_) -> dict[str, Any]:
+        """`<<: *base` (or a list of them): the YAML merge key, explicit keys win."""
+        nodes = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        merged: dict[str, Any] = {}
+        for part in reversed(nodes):
+            if not isinstance(part, yaml.MappingNode):
+                self.problems.append(
+                    Problem("`<<` must merge a mapping", self._loc(part), field_path(path))
+                )
+                continue
+            merged.update(self._mapping(part, path))
+        return merged
+
+    def _bad_tag(self, node: yaml.Node, path: Path_) -> None:
+        msg = f"unsupported YAML tag {node.tag!r}; only plain values, lists and mappings are read"
+        self.problems.append(Problem(msg, self._loc(node), field_path(path)))
+        return None

@@ -1,0 +1,258 @@
+"""Stage 3: style name or path -> `extends:` chain deep-merged -> frozen, validated Theme.
+
+A style is data (YAML), validated with the same specs and error format as the résumé.
+Merging happens on plain data before validation, positions included, so a problem in an
+inherited value points at the file and line that wrote it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .errors import Location, Problem, ResumeError
+from .schema import Choice, Context, Number, Pattern, Record, Spec, Text
+from .source import Path_, Source, read_source
+
+BUILTIN_DIR = Path(__file__).parent / "styles"
+DEFAULT_STYLE = "classic"
+FONT_FAMILIES = ("source-sans", "source-serif", "roboto")
+NAMED_COLORS = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "gray": "#808080",
+    "grey": "#808080",
+    "navy": "#000080",
+    "teal": "#008080",
+    "maroon": "#800000",
+    "darkgreen": "#006400",
+    "darkblue": "#00008b",
+    "darkred": "#8b0000",
+    "slategray": "#708090",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Margins:
+    top: float
+    bottom: float
+    left: float
+    right: float
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    size: str
+    margins: Margins
+
+
+@dataclass(frozen=True, slots=True)
+class Fonts:
+    body: str
+    headings: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sizes:
+    name: float
+    headline: float
+    heading: float
+    entry: float
+    body: float
+    small: float
+
+
+@dataclass(frozen=True, slots=True)
+class Colors:
+    text: str
+    muted: str
+    accent: str
+    rule: str
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    treatment: str  # rule | bar | smallcaps | plain
+    uppercase: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Spacing:
+    section: float
+    entry: float
+    paragraph: float
+
+
+@dataclass(frozen=True, slots=True)
+class Dates:
+    format: str  # year | short | long | numeric
+    separator: str
+    present: str
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    kind: str  # single
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    name: str
+    description: str
+    page: Page
+    fonts: Fonts
+    sizes: Sizes
+    leading: float
+    colors: Colors
+    heading: Heading
+    spacing: Spacing
+    dates: Dates
+    skill_columns: int
+    layout: Layout
+    files: tuple[str, ...] = ()  # the style chain, child first (for watch mode)
+
+    def with_page_size(self, size: str | None) -> Theme:
+        return self if size is None else replace(self, page=replace(self.page, size=size))
+
+
+def _record(cls: type, specs: dict[str, Spec], description: str = "") -> Record:
+    """A style record: every key is required once the `extends:` chain is merged."""
+    return Record(cls, specs, required=tuple(specs), description=description)
+
+
+class Color(Pattern):
+    """`#RRGGBB` or an allow-listed name, always stored as `#rrggbb`: nothing is evaluated."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        return NAMED_COLORS.get(text.lower(), text.lower()) if isinstance(text, str) else text
+
+
+COLOR = Color(
+    regex=r"#[0-9a-f]{6}|" + "|".join(NAMED_COLORS),
+    expected="a colour as #RRGGBB or a name (" + ", ".join(NAMED_COLORS) + ")",
+    record=False,
+)
+POINTS = Number(0, 144, "Length in points (72 pt = 1 inch)")
+FONT = Choice(FONT_FAMILIES)
+BOOL = Choice(("true", "false", "yes", "no"), convert=lambda v: v in ("true", "yes"))
+PLAIN = Text(record=False)
+
+THEME = Record(
+    lambda **kw: kw,
+    {
+        "description": PLAIN,
+        "extends": PLAIN,
+        "page": _record(
+            Page,
+            {
+                "size": Choice(("letter", "a4")),
+                "margins": _record(
+                    Margins, {k: POINTS for k in ("top", "bottom", "left", "right")}
+                ),
+            },
+        ),
+        "fonts": _record(Fonts, {"body": FONT, "headings": FONT, "name": FONT}),
+        "sizes": _record(
+            Sizes,
+            {k: Number(6, 48) for k in ("name", "headline", "heading", "entry", "body", "small")},
+        ),
+        "leading": Number(1.0, 2.0, "Line height as a multiple of the type size"),
+        "colors": _record(Colors, {k: COLOR for k in ("text", "muted", "accent", "rule", "link")}),
+        "heading": _record(
+            Heading, {"treatment": Choice(("rule", "bar", "smallcaps", "plain")), "uppercase": BOOL}
+        ),
+        "spacing": _record(Spacing, {k: POINTS for k in ("section", "entry", "paragraph")}),
+        "dates": _record(
+            Dates,
+            {
+                "format": Choice(("year", "short", "long", "numeric")),
+                "separator": Text(record=False),
+                "present": PLAIN,
+            },
+        ),
+        "skill_columns": Choice(tuple("123456"), convert=int),
+        "layout": _record(Layout, {"kind": Choice(("single",))}),
+    },
+    required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
+    + ("spacing", "dates", "skill_columns", "layout"),
+)
+
+
+def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = None) -> Path:
+    """A path (relative to `folder`), else `NAME.yaml` in `folder`, else a built-in."""
+    if name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path:
+        candidates = [(folder or Path.cwd()) / name_or_path]
+    else:
+        candidates = [folder / f"{name_or_path}.yaml"] if folder else []
+        candidates.append(BUILTIN_DIR / f"{name_or_path}.yaml")
+    for candidate in candidates:
+        if candidate.is_file() and candidate.resolve() != exclude:
+            return candidate.resolve()
+    raise LookupError(name_or_path)
+
+
+def builtin_styles() -> list[str]:
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.yaml"))
+
+
+def load_theme(name_or_path: str | None, resume_dir: Path | None = None) -> Theme:
+    """Resolve a style by name or path, merge its chain and validate the result."""
+    name = name_or_path or DEFAULT_STYLE
+    folder = resume_dir / "styles" if resume_dir else None
+    if name.endswith((".yaml", ".yml")) or "/" in name:
+        folder = resume_dir
+    try:
+        path = find_style(name, folder)
+    except LookupError:
+        known = ", ".join(builtin_styles())
+        raise ResumeError([Problem(f"unknown style {name!r} (built-in styles: {known})")]) from None
+    merged = _load_chain(path, [])
+    ctx = Context(merged)
+    data = THEME.check(merged.data, (), ctx)
+    if ctx.problems:
+        raise ResumeError(ctx.problems)
+    data.pop("extends", None)
+    files = tuple(sorted({loc.file for loc in merged.values.values()}))
+    return Theme(name=Path(name).stem, files=files, **data)
+
+
+def _load_chain(path: Path, seen: list[Path]) -> Source:
+    """The style at `path` merged over its bases; a style without `extends:` extends classic."""
+    source = read_source(path)
+    if not isinstance(source.data, dict):
+        raise ResumeError([Problem("a style must be a mapping", Location(str(path), 1, 1))])
+    parent = source.data.get("extends")
+    if parent is None and path != (BUILTIN_DIR / f"{DEFAULT_STYLE}.yaml").resolve():
+        parent = DEFAULT_STYLE
+    if parent is None:
+        return source
+    where = source.locate(("extends",))
+    if not isinstance(parent, str):
+        raise ResumeError([Problem("`extends` must be a style name or path", where, "extends")])
+    try:
+        base_path = find_style(parent, path.parent, exclude=path)
+    except LookupError:
+        raise ResumeError([Problem(f"unknown base style {parent!r}", where, "extends")]) from None
+    if base_path in (*seen, path):
+        chain = " -> ".join(p.name for p in (*seen, path, base_path))
+        raise ResumeError([Problem(f"style inheritance cycle: {chain}", where, "extends")])
+    base = _load_chain(base_path, [*seen, path])
+    return Source(
+        source.file,
+        _deep_merge(base.data, source.data),
+        {**base.values, **source.values},
+        {**base.keys, **source.keys},
+    )
+
+
+def _deep_merge(base: Any, child: Any) -> Any:
+    if isinstance(base, dict) and isinstance(child, dict):
+        out = dict(base)
+        for key, value in child.items():
+            out[key] = _deep_merge(base.get(key), value) if key in base else value
+        return out
+    return child
