@@ -106,17 +106,17 @@ class FontBook:
         if name not in self._cmaps:
             font = TTFont(name, str(_font_file(family, style)))
             pdfmetrics.registerFont(font)
-            if style == (False, False):
-                pdfmetrics.registerFontFamily(
-                    family,
-                    **dict(
-                        zip(
-                            ("normal", "bold", "italic", "boldItalic"),
-                            (face_name(family, s) for s in STYLES),
-                            strict=True,
-                        )
-                    ),
-                )
+            # the family mapping lets <b>/<i> inside <font name=family> find the other faces
+            pdfmetrics.registerFontFamily(
+                family,
+                **dict(
+                    zip(
+                        ("normal", "bold", "italic", "boldItalic"),
+                        (face_name(family, s) for s in STYLES),
+                        strict=True,
+                    )
+                ),
+            )
             self._cmaps[name] = frozenset(font.face.charToGlyph)
         return self._cmaps[name]
 

@@ -193,7 +193,7 @@ TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
 LINK = Record(
     Link, {"label": TEXT, "url": Url(record=False)}, required=("url",), description="A link"
 )
-BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)))
+BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
 DATED = {"start": DATE, "end": DATE, "date": TEXT, "tags": TAGS}
 DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": TEXT}
 

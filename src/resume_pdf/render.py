@@ -36,7 +36,10 @@ class Rendered:
 
 
 class _ResumeDoc(SimpleDocTemplate):
-    """Adds an outline entry for every section heading as it is placed."""
+    """Adds an outline entry per section heading, and page numbers drawn last on each page
+    (so the name stays the first line of the text layer)."""
+
+    footer: Callable[[object, int], None] | None = None
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
         title = getattr(flowable, "outline_title", None)
@@ -44,6 +47,12 @@ class _ResumeDoc(SimpleDocTemplate):
             key = f"section-{id(flowable)}"
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(title, key, level=0, closed=False)
+
+    def afterPage(self) -> None:  # noqa: N802
+        if self.page == 1:
+            self.canv.showOutline()
+        if self.footer:
+            self.footer(self.canv, self.page)
 
 
 def render(resume: Resume, theme: Theme, book: FontBook) -> Rendered:
@@ -68,8 +77,9 @@ def _build(resume: Resume, theme: Theme, book: FontBook, total: int | None) -> R
         initialFontName=book.primary,
         **_metadata(resume),
     )
-    decorate = _page_decorator(theme, book, total)
-    doc.build(build_story(resume, theme, book), onFirstPage=decorate, onLaterPages=decorate)
+    if total:
+        doc.footer = _page_number(theme, book, total)
+    doc.build(build_story(resume, theme, book))
     return Rendered(buffer.getvalue(), doc.page)
 
 
@@ -92,18 +102,13 @@ def _metadata(resume: Resume) -> dict[str, object]:
     }
 
 
-def _page_decorator(theme: Theme, book: FontBook, total: int | None) -> Callable:
-    def decorate(canvas, doc) -> None:  # type: ignore[no-untyped-def]
-        if doc.page == 1:
-            canvas.showOutline()
-        if total:
-            canvas.saveState()
-            canvas.setFont(book.primary, theme.sizes.small)
-            canvas.setFillColor(HexColor(theme.colors.muted))
-            width = PAGE_SIZES[theme.page.size][0]
-            canvas.drawCentredString(
-                width / 2, theme.page.margins.bottom / 2, f"{doc.page} / {total}"
-            )
-            canvas.restoreState()
+def _page_number(theme: Theme, book: FontBook, total: int) -> Callable[[object, int], None]:
+    def draw(canvas, page: int) -> None:  # type: ignore[no-untyped-def]
+        canvas.saveState()
+        canvas.setFont(book.primary, theme.sizes.small)
+        canvas.setFillColor(HexColor(theme.colors.muted))
+        width = PAGE_SIZES[theme.page.size][0]
+        canvas.drawCentredString(width / 2, theme.page.margins.bottom / 2, f"{page} / {total}")
+        canvas.restoreState()
 
-    return decorate
+    return draw

@@ -248,10 +248,13 @@ class Either(Spec):
 
     text: Spec
     mapping: Spec
+    wrap: Callable[[Any], Any]  # turns the shorthand's value into the mapping's type
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
-        spec = self.mapping if isinstance(value, dict) else self.text
-        return spec.check(value, path, ctx)
+        if isinstance(value, dict):
+            return self.mapping.check(value, path, ctx)
+        checked = self.text.check(value, path, ctx)
+        return checked if checked in (None, INVALID) else self.wrap(checked)
 
     def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
@@ -288,8 +291,9 @@ class Record(Spec):
                 ctx.require(path, f"`{key}` is required")
             elif key not in out:
                 ctx.error((*path, key), f"`{key}` is required and must not be empty")
-        for rule in self.checks:
-            rule(out, path, ctx)
+        if len(ctx.problems) == errors_before:  # rules between fields need valid fields
+            for rule in self.checks:
+                rule(out, path, ctx)
         if len(ctx.problems) > errors_before:
             return INVALID
         return self.build(**out)

@@ -80,7 +80,7 @@ def parse_source(raw: bytes, name: str) -> Source:
             node = yaml.compose("\n".join(lines), Loader=_Loader)
             break
         except yaml.MarkedYAMLError as exc:
-            syntax.append(_yaml_problem(exc, name))
+            syntax.append(_yaml_problem(exc, name, lines))
             if not _blank_out(lines, exc, syntax):
                 raise ResumeError(syntax) from None
         except yaml.YAMLError as exc:
@@ -137,14 +137,15 @@ def _decode(raw: bytes, name: str) -> str:
         raise ResumeError([Problem(msg, loc)]) from None
 
 
-def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
+def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str]) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     loc = Location(name, mark.line + 1, mark.column + 1) if mark else None
     problem = exc.problem or "invalid YAML"
+    line = lines[mark.line] if mark and mark.line < len(lines) else ""
     if "expected a single document" in (exc.problem or "") + (exc.context or ""):
         problem = "several YAML documents (---) in one file; keep one résumé per file"
-    elif "found character '\\t'" in problem or "\\t" in problem:
-        problem += " (YAML indentation must use spaces, not tabs)"
+    elif mark and line[mark.column : mark.column + 1] == "\t":
+        problem = "a tab character here: YAML indentation must use spaces, not tabs"
     elif exc.context:
         cm = exc.context_mark
         started = f" started at line {cm.line + 1}" if cm and mark and cm.line != mark.line else ""

@@ -1,0 +1,66 @@
+"""The pipeline's import rules (ARCHITECTURE.md), held by parsing the imports."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import resume_pdf
+from conftest import EXAMPLE
+
+PACKAGE = Path(resume_pdf.__file__).parent
+ALLOWED = {  # third-party packages each module may import
+    "click": {"cli"},
+    "yaml": {"source"},
+    "reportlab": {"fonts", "layout", "render"},
+    "pypdf": set(),
+    "pypdfium2": set(),
+}
+
+
+def imports_of(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_only_the_named_stages_import_each_library() -> None:
+    for path in PACKAGE.glob("*.py"):
+        for lib in imports_of(path) & ALLOWED.keys():
+            assert path.stem in ALLOWED[lib], f"{path.name} imports {lib}"
+
+
+def test_a_plain_build_never_imports_pypdf_or_pypdfium2(tmp_path: Path) -> None:
+    code = (
+        "import sys; from resume_pdf.cli import main\n"
+        f"try: main(['build', {str(EXAMPLE)!r}, '-o', {str(tmp_path / 'x.pdf')!r}])\n"
+        "except SystemExit: pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pypdf', 'pypdfium2')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert (tmp_path / "x.pdf").exists()
+
+
+def test_help_does_not_import_reportlab() -> None:
+    code = (
+        "import sys; from resume_pdf.cli import main\n"
+        "try: main(['--help'])\nexcept SystemExit: pass\n"
+        "print('reportlab' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_python_dash_m_works() -> None:
+    cmd = [sys.executable, "-m", "resume_pdf", "check", str(EXAMPLE)]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == f"{EXAMPLE}: ok"
