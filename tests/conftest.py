@@ -16,6 +16,30 @@ EXAMPLE = ROOT / "resume.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden", action="store_true", help="rewrite tests/golden/*.txt from this run"
+    )
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest):
+    """Compare text with tests/golden/NAME.txt, or rewrite it with --update-golden."""
+
+    def _check(name: str, text: str) -> None:
+        path = GOLDEN / f"{name}.txt"
+        if request.config.getoption("--update-golden"):
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        assert path.exists(), f"no golden file {path.name}: run pytest --update-golden"
+        assert text == path.read_text(encoding="utf-8"), f"{path.name} differs"
+
+    return _check
+
+
 @dataclass
 class Run:
     exit_code: int

@@ -7,6 +7,7 @@ scalar a string) and walks it in the documented reading order of the single-colu
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,36 +30,70 @@ def shown_url(url: str) -> str:
     return url.split("://", 1)[-1].removesuffix("/").removeprefix("www.")
 
 
-def dates(entry: dict[str, Any], present: str = "now") -> list[str]:
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How a style shows dates, and which section kinds it puts in a sidebar drawn first."""
+
+    date_format: str = "year"
+    present: str = "now"
+    sidebar: tuple[str, ...] = ()
+
+
+def show_date(value: str, shown: Shown) -> str:
+    if value.lower() in PRESENT:
+        return shown.present
+    year, *rest = value.split("-")
+    if not rest or shown.date_format == "year":
+        return year
+    month = int(rest[0])
+    if shown.date_format == "numeric":
+        return f"{month:02d}/{year}"
+    name = MONTHS[month - 1]
+    return f"{name if shown.date_format == 'long' else name[:3]} {year}"
+
+
+def dates(entry: dict[str, Any], shown: Shown = Shown()) -> list[str]:
     if entry.get("date"):
         return [entry["date"]]
-    out = []
-    for key in ("start", "end"):
-        value = entry.get(key)
-        if value:
-            out.append(present if value.lower() in PRESENT else value.split("-")[0])
-    return out
+    out = [show_date(entry[k], shown) for k in ("start", "end") if entry.get(k)]
+    return out[:1] if len(out) == 2 and out[0] == out[1] else out
 
 
 def bullets(items: list[Any]) -> list[str]:
     return [strip_markup(b["text"] if isinstance(b, dict) else b) for b in items or []]
 
 
-def entry_words(kind: str, e: dict[str, Any]) -> list[str]:
+def entry_words(kind: str, e: dict[str, Any], shown: Shown) -> list[str]:
     """An entry's texts in the order the layout draws them."""
     if kind == "projects":
         link = [e["link"].get("label") or shown_url(e["link"]["url"])] if e.get("link") else []
-        d = dates(e)
+        d = dates(e, shown)
         head = [e["title"], *link, *d] if d else [e["title"], *link]
         sub = [e.get("location")]
     elif kind == "experience":
-        head = [e.get("role"), e.get("organization"), *dates(e)]
+        head = [e.get("role"), e.get("organization"), *dates(e, shown)]
         sub = [e.get("location")]
     elif kind == "education":
-        head = [e["institution"], *dates(e)]
+        head = [e["institution"], *dates(e, shown)]
         sub = [e.get("degree"), e.get("field"), e.get("location")]
     else:  # publications
-        head = [e["title"], *dates(e)]
+        head = [e["title"], *dates(e, shown)]
         sub = [*e.get("authors", []), e.get("venue")]
         sub += [shown_url(e["url"]) if e.get("url") else None]
         sub += [f"doi:{e['doi']}" if e.get("doi") else None]
@@ -66,31 +101,44 @@ def entry_words(kind: str, e: dict[str, Any]) -> list[str]:
     return [w for w in (*head, *sub, *summary, *bullets(e.get("highlights"))) if w]
 
 
-def section_words(section: dict[str, Any]) -> list[str]:
+def section_words(section: dict[str, Any], shown: Shown = Shown()) -> list[str]:
     out = [section["title"]]
     for kind in ("projects", "experience", "education", "publications"):
         for e in section.get(kind) or []:
-            out += entry_words(kind, e)
+            out += entry_words(kind, e, shown)
     for group in section.get("skills") or []:
         out += [group["group"], *group.get("items", [])]
     for e in section.get("timeline") or []:
-        out += [*dates(e), strip_markup(e["text"])]
+        out += [*dates(e, shown), strip_markup(e["text"])]
     if section.get("text"):
         out.append(strip_markup(section["text"]))
     out += bullets(section.get("bullets"))
     return out
 
 
-def expected_text(path: Path) -> str:
+def expected_text(path: Path, shown: Shown = Shown()) -> str:
+    """E in reading order: a sidebar (name, contact, its sections) comes first when the
+    style has one, then the main column."""
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     contact = data.get("contact") or {}
-    words = [data["name"], data.get("headline")]
-    words += [contact.get(k) for k in ("email", "phone", "location")]
+    identity = [data["name"], data.get("headline")]
+    identity += [contact.get(k) for k in ("email", "phone", "location")]
     urls = ([contact["website"]] if contact.get("website") else []) + [
         link["url"] for link in contact.get("links", [])
     ]
-    words += [shown_url(u) for u in urls]
-    words.append(strip_markup(data["summary"]) if data.get("summary") else None)
-    for section in data.get("sections") or []:
-        words += section_words(section)
+    identity += [shown_url(u) for u in urls]
+    summary = [strip_markup(data["summary"])] if data.get("summary") else []
+    sections = [s for s in data.get("sections") or [] if section_words(s, shown)[1:]]
+    side = [s for s in sections if _kind(s) in shown.sidebar]
+    main = [s for s in sections if _kind(s) not in shown.sidebar]
+    words = identity
+    for section in side:
+        words += section_words(section, shown)
+    words += summary
+    for section in main:
+        words += section_words(section, shown)
     return "\n".join(w for w in words if w)
+
+
+def _kind(section: dict[str, Any]) -> str:
+    return next(k for k in section if k not in ("title", "tags"))

@@ -16,7 +16,7 @@ ALLOWED = {  # third-party packages each module may import
     "yaml": {"source"},
     "reportlab": {"fonts", "layout", "render"},
     "pypdf": set(),
-    "pypdfium2": set(),
+    "pypdfium2": {"raster"},
 }
 
 

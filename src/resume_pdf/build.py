@@ -70,3 +70,21 @@ def build(
     rendered = render(resume, theme, book)
     write_atomic(out, rendered.pdf)
     return BuildResult(out, rendered.pages, time.perf_counter() - started, resume.warnings)
+
+
+def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
+    """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png."""
+    from .raster import write_pngs
+    from .theme import list_styles
+
+    folder = resume_path.parent / "output" / "styles"
+    results: list[BuildResult | ResumeError] = []
+    for info in list_styles(resume_path.parent):
+        try:
+            result = build(resume_path, folder / f"{info.name}.pdf", style=info.name)
+        except ResumeError as exc:
+            results.append(exc)
+            continue
+        write_pngs(result.output, [result.output.with_suffix(".png")])
+        results.append(result)
+    return results

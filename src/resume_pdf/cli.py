@@ -80,3 +80,29 @@ def check(resume: Path, style: str | None) -> None:
     warnings = _run(lambda: run_check(resume, style))
     _say(f"{resume}: ok")
     _report(warnings)
+
+
+@main.command()
+@click.argument("resume", type=RESUME, default="resume.yaml")
+@click.option("--preview", is_flag=True, help="Build RESUME in every style, PDF and PNG.")
+def styles(resume: Path, preview: bool) -> None:
+    """List the styles (local styles/ beside RESUME first, then built-ins)."""
+    from .theme import list_styles
+
+    if not preview:
+        infos = list_styles(resume.parent)
+        width = max(len(i.name) for i in infos)
+        for info in infos:
+            _say(f"{info.name:<{width}}  {info.description}  [{info.origin}]")
+        return
+    from .build import preview_styles
+
+    failed = False
+    for result in _run(lambda: preview_styles(resume)):
+        if isinstance(result, ResumeError):
+            _report(result.problems)
+            failed = True
+        else:
+            _say(f"{result.output} (+ .png): {result.pages} page{'s' * (result.pages != 1)}")
+    if failed:
+        raise SystemExit(1)

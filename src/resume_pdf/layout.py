@@ -8,7 +8,8 @@ skill group's name before its items.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import groupby
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -110,6 +111,7 @@ class Ink:
     theme: Theme
     st: Styles
     book: FontBook
+    narrow: bool = False  # laying out the sidebar: one column, dates under titles
 
     def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
         return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
@@ -153,30 +155,59 @@ class Heading(Flowable):
             canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
 
 
-def build_story(resume: Resume, theme: Theme, book: FontBook) -> list[Flowable]:
+@dataclass(frozen=True)
+class Story:
+    """The flowables of the main column and, for sidebar styles, of the sidebar."""
+
+    main: list[Flowable]
+    side: list[Flowable]
+
+
+def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
     """The whole résumé as flowables, in reading order."""
     for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
         book.cmap(family, (False, False))  # paragraph styles name these: register them
     ink = Ink(theme, make_styles(theme), book)
-    story: list[Flowable] = [*_header(resume, ink)]
-    for section in resume.sections:
-        story.append(Spacer(1, theme.spacing.section))
-        story.extend(_section(section, ink))
-    return story
+    if theme.layout.kind == "single":
+        return Story(
+            [*_identity(resume, ink), *_summary(resume, ink), *_sections(resume.sections, ink)], []
+        )
+    in_side = set(theme.layout.sidebar.sections)
+    side_ink = replace(ink, narrow=True)
+    side = [s for s in resume.sections if s.kind.value in in_side]
+    main = [s for s in resume.sections if s.kind.value not in in_side]
+    return Story(
+        [*_summary(resume, ink, first=True), *_sections(main, ink, first=not resume.summary)],
+        [*_identity(resume, side_ink), *_sections(side, side_ink)],
+    )
 
 
-def _header(resume: Resume, ink: Ink) -> Iterable[Flowable]:
+def _sections(sections: Iterable[Section], ink: Ink, first: bool = False) -> list[Flowable]:
+    out: list[Flowable] = []
+    for i, section in enumerate(sections):
+        if i or not first:
+            out.append(Spacer(1, ink.theme.spacing.section))
+        out.extend(_section(section, ink))
+    return out
+
+
+def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
+    """Name, headline and contact details: what an ATS must find first."""
     st, fonts = ink.st, ink.theme.fonts
     yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
     if resume.headline:
         yield Paragraph(ink.text(resume.headline), st.headline)
     contact = _contact_xml(resume.contact, ink)
     if contact:
-        yield Spacer(1, 2)
+        yield Spacer(1, 2 + 4 * ink.narrow)
         yield Paragraph(contact, st.contact)
-    for para in resume.summary:
-        yield Spacer(1, ink.theme.spacing.paragraph + 3)
-        yield Paragraph(ink.rich(para), st.body)
+
+
+def _summary(resume: Resume, ink: Ink, first: bool = False) -> Iterable[Flowable]:
+    for i, para in enumerate(resume.summary):
+        if i or not first:
+            yield Spacer(1, ink.theme.spacing.paragraph + 3)
+        yield Paragraph(ink.rich(para), ink.st.body)
 
 
 def _contact_xml(contact: Contact, ink: Ink) -> str:
@@ -192,7 +223,8 @@ def _contact_xml(contact: Contact, ink: Ink) -> str:
     for url, label in links:
         shown = display_url(url)
         items.append((label if label and len(shown) > MAX_SHOWN_URL else shown, url))
-    return ink.text(CONTACT_SEPARATOR).join(ink.link(text, url) for text, url in items)
+    separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
+    return separator.join(ink.link(text, url) for text, url in items)
 
 
 def display_url(url: str) -> str:
@@ -202,13 +234,28 @@ def display_url(url: str) -> str:
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:
-    theme = ink.theme
-    title = section.title.upper() if theme.heading.uppercase else section.title
-    xml = ink.text(title, bold=True, family=theme.fonts.headings)
-    heading = Heading(Paragraph(xml, ink.st.heading), theme)
+    heading = Heading(Paragraph(_heading_xml(section.title, ink), ink.st.heading), ink.theme)
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
-    # the heading stays with the first block below it
-    return [_together([heading, Spacer(1, 4), *first]), *(_together(b) for b in rest)]
+    blocks = [[heading, Spacer(1, 4), *first], *rest]  # the heading stays with its first block
+    if ink.narrow:  # the sidebar is drawn into one frame on one page: nothing to keep together
+        return [f for block in blocks for f in block]
+    return [_together(block) for block in blocks]
+
+
+def _heading_xml(title: str, ink: Ink) -> str:
+    """Uppercase, or small caps drawn as real capitals at 80 % size (so the text layer
+    holds the letters themselves, never a font feature or spaced-out letters)."""
+    theme = ink.theme
+    family = theme.fonts.headings
+    if theme.heading.treatment != "smallcaps":
+        shown = title.upper() if theme.heading.uppercase else title
+        return ink.text(shown, bold=True, family=family)
+    size = f"{theme.sizes.heading * 0.8:.2f}"
+    parts = []
+    for lower, run in groupby(title, key=str.islower):
+        xml = ink.text("".join(run).upper(), bold=True, family=family)
+        parts.append(f'<font size="{size}">{xml}</font>' if lower else xml)
+    return "".join(parts)
 
 
 def _together(block: Block) -> Flowable:
@@ -226,7 +273,7 @@ def _entries(items: tuple[Any, ...], ink: Ink) -> list[Block]:
 
 def _entry(item: Any, ink: Ink) -> list[Block]:
     title, right, sub = _entry_lines(item, ink)
-    head: list[Flowable] = [_title_row(title, right, ink)]
+    head: list[Flowable] = _title_row(title, right, ink)
     if sub:
         head.append(Paragraph(sub, ink.st.sub))
     body: list[Flowable] = []
@@ -268,14 +315,17 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
     return title, right, sub
 
 
-def _title_row(title: str, right: str, ink: Ink) -> Flowable:
+def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:
+    """The title with its dates (or link) at the right; stacked in the sidebar."""
     left = Paragraph(title, ink.st.entry)
     if not right:
-        return left
+        return [left]
+    if ink.narrow:
+        return [left, Paragraph(right, ink.st.sub)]
     right_para = Paragraph(right, ink.st.right)
     plain = right_para.getPlainText()
     width = min(stringWidth(plain, ink.theme.fonts.body, ink.st.right.fontSize) + 6, 200)
-    return _table([[left, right_para]], [None, width], ink)
+    return [_table([[left, right_para]], [None, width], ink)]
 
 
 def _table(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:
@@ -314,7 +364,7 @@ def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
     """Skill groups side by side: each cell holds its group name, then its items, so the
     text layer reads group by group."""
     theme, st = ink.theme, ink.st
-    cols = min(theme.skill_columns, len(items))
+    cols = 1 if ink.narrow else min(theme.skill_columns, len(items))
     group_style = ParagraphStyle("group", parent=st.entry, textColor=HexColor(theme.colors.accent))
     cells = [
         [
@@ -331,6 +381,15 @@ def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
 def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     theme, st = ink.theme, ink.st
     dates = [format_range(e, theme.dates) or "" for e in items]
+    if ink.narrow:  # date above text
+        return [
+            [
+                Paragraph(ink.text(d, bold=True), st.sub),
+                Paragraph(ink.rich(e.text), st.body),
+                Spacer(1, theme.spacing.paragraph),
+            ]
+            for d, e in zip(dates, items, strict=True)
+        ]
     date_style = ParagraphStyle("tdate", parent=st.body, textColor=HexColor(theme.colors.accent))
     bold = face_name(theme.fonts.body, (True, False))
     width = max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
 
 from . import __version__
+from .errors import Problem, ResumeError
 from .fonts import FontBook
 from .layout import build_story
 from .model import Resume, SectionKind
@@ -35,18 +37,14 @@ class Rendered:
     pages: int
 
 
-class _ResumeDoc(SimpleDocTemplate):
+class _ResumeDoc(BaseDocTemplate):
     """Adds an outline entry per section heading, and page numbers drawn last on each page
     (so the name stays the first line of the text layer)."""
 
-    footer: Callable[[object, int], None] | None = None
+    footer: Callable[[Canvas, int], None] | None = None
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
-        title = getattr(flowable, "outline_title", None)
-        if title:
-            key = f"section-{id(flowable)}"
-            self.canv.bookmarkPage(key)
-            self.canv.addOutlineEntry(title, key, level=0, closed=False)
+        add_outline_entry(self.canv, flowable)
 
     def afterPage(self) -> None:  # noqa: N802
         if self.page == 1:
@@ -55,8 +53,16 @@ class _ResumeDoc(SimpleDocTemplate):
             self.footer(self.canv, self.page)
 
 
+def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
+    title = getattr(flowable, "outline_title", None)
+    if title:
+        key = f"section-{id(flowable)}"
+        canv.bookmarkPage(key)
+        canv.addOutlineEntry(title, key, level=0, closed=False)
+
+
 def render(resume: Resume, theme: Theme, book: FontBook) -> Rendered:
-    """Lay the résumé out; a second pass adds 'page N of M' when there is more than one."""
+    """Lay the résumé out; a second pass adds 'page N / M' when there is more than one."""
     first = _build(resume, theme, book, total=None)
     if first.pages == 1:
         return first
@@ -65,22 +71,95 @@ def render(resume: Resume, theme: Theme, book: FontBook) -> Rendered:
 
 def _build(resume: Resume, theme: Theme, book: FontBook, total: int | None) -> Rendered:
     buffer = io.BytesIO()
-    margins = theme.page.margins
     doc = _ResumeDoc(
         buffer,
         pagesize=PAGE_SIZES[theme.page.size],
-        leftMargin=margins.left,
-        rightMargin=margins.right,
-        topMargin=margins.top,
-        bottomMargin=margins.bottom,
         invariant=1,
         initialFontName=book.primary,
         **_metadata(resume),
     )
+    story = build_story(resume, theme, book)
+    doc.addPageTemplates(_templates(theme, story.side))
     if total:
         doc.footer = _page_number(theme, book, total)
-    doc.build(build_story(resume, theme, book))
+    flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
+    try:
+        doc.build(flowables)
+    except SidebarOverflow as exc:
+        where = f" at {str(exc)!r}" if str(exc) else ""
+        message = (
+            f"the sidebar is taller than the page{where}: list fewer kinds in the "
+            "style's layout.sidebar.sections, or use a single-column style"
+        )
+        raise ResumeError([Problem(message)]) from None
     return Rendered(buffer.getvalue(), doc.page)
+
+
+def _templates(theme: Theme, side: list[Flowable]) -> list[PageTemplate]:
+    """One full-width frame; or, for a sidebar style, page 1 with the sidebar drawn first
+    (so it extracts as one block before the main column) and full-width later pages."""
+    width, height = PAGE_SIZES[theme.page.size]
+    m = theme.page.margins
+    full = Frame(
+        m.left,
+        m.bottom,
+        width - m.left - m.right,
+        height - m.top - m.bottom,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="full",
+    )
+    if not side:
+        return [PageTemplate("only", [full])]
+    bar = theme.layout.sidebar
+    gap = 20.0
+    main_width = width - m.left - m.right - bar.width - gap
+    side_x = m.left if bar.side == "left" else width - m.right - bar.width
+    main_x = m.left + bar.width + gap if bar.side == "left" else m.left
+    main = Frame(
+        main_x,
+        m.bottom,
+        main_width,
+        height - m.top - m.bottom,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="main",
+    )
+
+    def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
+        band = bar.width + gap / 2 + (m.left if bar.side == "left" else m.right)
+        canv.saveState()
+        canv.setFillColor(HexColor(bar.background))
+        canv.rect(0 if bar.side == "left" else width - band, 0, band, height, stroke=0, fill=1)
+        canv.restoreState()
+        frame = Frame(
+            side_x,
+            m.bottom,
+            bar.width,
+            height - m.top - m.bottom,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="side",
+        )
+        pending = list(side)
+        while pending:
+            flowable = pending[0]
+            if not frame.add(flowable, canv):
+                raise SidebarOverflow(getattr(flowable, "outline_title", ""))
+            pending.pop(0)
+            add_outline_entry(canv, flowable)
+
+    return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]
+
+
+class SidebarOverflow(Exception):
+    """The sidebar's content is taller than page 1."""
 
 
 def _metadata(resume: Resume) -> dict[str, object]:
@@ -102,7 +181,7 @@ def _metadata(resume: Resume) -> dict[str, object]:
     }
 
 
-def _page_number(theme: Theme, book: FontBook, total: int) -> Callable[[object, int], None]:
+def _page_number(theme: Theme, book: FontBook, total: int) -> Callable[[Canvas, int], None]:
     def draw(canvas, page: int) -> None:  # type: ignore[no-untyped-def]
         canvas.saveState()
         canvas.setFont(book.primary, theme.sizes.small)

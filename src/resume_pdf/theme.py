@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError
-from .schema import Choice, Context, Number, Pattern, Record, Spec, Text
+from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 from .source import Path_, Source, read_source
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"
 FONT_FAMILIES = ("source-sans", "source-serif", "roboto")
+SIDEBAR_KINDS = ("skills", "education", "timeline", "bullets", "text", "publications")
 NAMED_COLORS = {
     "black": "#000000",
     "white": "#ffffff",
@@ -94,8 +95,17 @@ class Dates:
 
 
 @dataclass(frozen=True, slots=True)
+class Sidebar:
+    sections: tuple[str, ...]  # section kinds drawn in the sidebar
+    width: float
+    side: str  # left | right
+    background: str
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
-    kind: str  # single
+    kind: str  # single | sidebar
+    sidebar: Sidebar
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +185,21 @@ THEME = Record(
             },
         ),
         "skill_columns": Choice(tuple("123456"), convert=int),
-        "layout": _record(Layout, {"kind": Choice(("single",))}),
+        "layout": _record(
+            Layout,
+            {
+                "kind": Choice(("single", "sidebar")),
+                "sidebar": _record(
+                    Sidebar,
+                    {
+                        "sections": ListOf(Choice(SIDEBAR_KINDS)),
+                        "width": Number(100, 260, "Sidebar width in points"),
+                        "side": Choice(("left", "right")),
+                        "background": COLOR,
+                    },
+                ),
+            },
+        ),
     },
     required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
     + ("spacing", "dates", "skill_columns", "layout"),
@@ -197,6 +221,30 @@ def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = No
 
 def builtin_styles() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.yaml"))
+
+
+@dataclass(frozen=True, slots=True)
+class StyleInfo:
+    name: str
+    description: str
+    origin: str  # "built-in" or the file's path
+
+
+def list_styles(resume_dir: Path | None) -> list[StyleInfo]:
+    """Local styles (`styles/*.yaml` beside the résumé) first, then the built-ins they do
+    not shadow; a style that fails to load is listed with its first problem."""
+    local = sorted((resume_dir / "styles").glob("*.yaml")) if resume_dir else []
+    names = {p.stem for p in local}
+    found = [(p.stem, str(p)) for p in local]
+    found += [(n, "built-in") for n in builtin_styles() if n not in names]
+    out = []
+    for name, origin in found:
+        try:
+            description = load_theme(name, resume_dir).description
+        except ResumeError as exc:
+            description = f"(invalid: {exc.problems[0]})"
+        out.append(StyleInfo(name, description, origin))
+    return out
 
 
 def load_theme(name_or_path: str | None, resume_dir: Path | None = None) -> Theme:
