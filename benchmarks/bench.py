@@ -83,6 +83,15 @@ def main() -> None:
             stats = summarise([run_process(cmd) for _ in range(args.runs)])
             show(name, stats)
             results[name] = stats
+        sys.path.insert(0, str(ROOT / "src"))
+        from resume_pdf.theme import builtin_styles
+
+        for style in builtin_styles():
+            cmd = [*cases["cold build (example)"], "--style", style]
+            stats = summarise([run_process(cmd) for _ in range(args.runs)])
+            show(f"cold build, {style}", stats)
+            results[f"cold build, style {style}"] = stats
+        run_process(cases["cold build (example)"])
         size = out.stat().st_size
         print(f"{'example PDF size':<28} {size / 1024:.1f} KB")
         results["example_pdf_bytes"] = size
