@@ -14,6 +14,8 @@ from .errors import Problem, ResumeError
 from .model import Resume, load_resume
 from .theme import Theme, load_theme
 
+DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
+
 
 @dataclass(frozen=True, slots=True)
 class BuildResult:
@@ -21,6 +23,8 @@ class BuildResult:
     pages: int
     seconds: float
     warnings: tuple[Problem, ...]
+    fit_note: str = ""  # the tightening applied to keep the page budget
+    passes: int = 1  # layout passes it took
 
 
 def default_output(resume_path: Path) -> Path:
@@ -54,11 +58,12 @@ def build(
     *,
     style: str | None = None,
     page_size: str | None = None,
+    pages: int | None = None,
 ) -> BuildResult:
     started = time.perf_counter()
+    from .fit import fit
     from .fonts import FontBook, missing_glyphs
     from .output import check_output_path, write_atomic
-    from .render import render
 
     out = output or default_output(resume_path)
     check_output_path(out, [resume_path])
@@ -67,9 +72,10 @@ def build(
     problems = missing_glyphs(resume.texts, book)
     if problems:
         raise ResumeError(problems)
-    rendered = render(resume, theme, book)
-    write_atomic(out, rendered.pdf)
-    return BuildResult(out, rendered.pages, time.perf_counter() - started, resume.warnings)
+    fitted = fit(resume, theme, book, pages or resume.pages or DEFAULT_PAGES)
+    write_atomic(out, fitted.pdf)
+    seconds = time.perf_counter() - started
+    return BuildResult(out, fitted.pages, seconds, resume.warnings, fitted.note, fitted.passes)
 
 
 def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:

@@ -60,13 +60,18 @@ def main() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write.")
 @click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
 @click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
-def build(resume: Path, output: Path | None, style: str | None, page_size: str | None) -> None:
+@click.option("--pages", type=click.IntRange(1, 2), help="Page budget: 1 or 2 (default 2).")
+def build(
+    resume: Path, output: Path | None, style: str | None, page_size: str | None, pages: int | None
+) -> None:
     """Build RESUME (default resume.yaml) into output/NAME.pdf."""
     from .build import build as run_build
 
-    result = _run(lambda: run_build(resume, output, style=style, page_size=page_size))
-    pages = f"{result.pages} page{'s' if result.pages != 1 else ''}"
-    _say(f"{result.output}: {pages}, {result.seconds:.2f} s")
+    result = _run(lambda: run_build(resume, output, style=style, page_size=page_size, pages=pages))
+    shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
+    if result.fit_note:
+        shown += f", {result.fit_note}"
+    _say(f"{result.output}: {shown}, {result.seconds:.2f} s")
     _report(result.warnings)
 
 

@@ -400,6 +400,44 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     return [[_table(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
 
 
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """A section's (or entry's) height when laid out in the main column, for diagnoses."""
+
+    label: str
+    height: float
+    parts: tuple[Measured, ...] = ()
+
+
+def measure_sections(resume: Resume, theme: Theme, book: FontBook, width: float) -> list[Measured]:
+    ink = Ink(theme, make_styles(theme), book)
+
+    def height(blocks: list[Block]) -> float:
+        return sum(f.wrap(width, 1e6)[1] for block in blocks for f in block)
+
+    summary = [[f] for f in _summary(resume, ink)]
+    out = [Measured("summary", height(summary))] if summary else []
+    for section in resume.sections:
+        parts: tuple[Measured, ...] = ()
+        if section.kind in (
+            SectionKind.PROJECTS,
+            SectionKind.EXPERIENCE,
+            SectionKind.EDUCATION,
+            SectionKind.PUBLICATIONS,
+        ):
+            parts = tuple(
+                Measured(_label(item), height(_entry(item, ink))) for item in section.items
+            )
+        blocks = _SECTION_BODIES[section.kind](section.items, ink)
+        out.append(Measured(section.title, height(blocks), parts))
+    return out
+
+
+def _label(item: Any) -> str:
+    names = ("title", "role", "organization", "institution")
+    return ", ".join(v for v in (getattr(item, n, None) for n in names) if v) or "?"
+
+
 _SECTION_BODIES = {
     SectionKind.PROJECTS: _entries,
     SectionKind.EXPERIENCE: _entries,

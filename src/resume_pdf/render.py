@@ -15,7 +15,14 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    LayoutError,
+    NextPageTemplate,
+    PageTemplate,
+)
 
 from . import __version__
 from .errors import Problem, ResumeError
@@ -35,6 +42,7 @@ PAGE_SIZES = {"letter": LETTER, "a4": A4}
 class Rendered:
     pdf: bytes
     pages: int
+    used: float  # pages filled, e.g. 1.25 = one full page and a quarter of the next
 
 
 class _ResumeDoc(BaseDocTemplate):
@@ -61,15 +69,8 @@ def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
         canv.addOutlineEntry(title, key, level=0, closed=False)
 
 
-def render(resume: Resume, theme: Theme, book: FontBook) -> Rendered:
-    """Lay the résumé out; a second pass adds 'page N / M' when there is more than one."""
-    first = _build(resume, theme, book, total=None)
-    if first.pages == 1:
-        return first
-    return _build(resume, theme, book, total=first.pages)
-
-
-def _build(resume: Resume, theme: Theme, book: FontBook, total: int | None) -> Rendered:
+def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = None) -> Rendered:
+    """One layout pass into PDF bytes; `total` adds 'page N / total' footers."""
     buffer = io.BytesIO()
     doc = _ResumeDoc(
         buffer,
@@ -85,14 +86,24 @@ def _build(resume: Resume, theme: Theme, book: FontBook, total: int | None) -> R
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
     try:
         doc.build(flowables)
-    except SidebarOverflow as exc:
-        where = f" at {str(exc)!r}" if str(exc) else ""
+    except LayoutError:
         message = (
-            f"the sidebar is taller than the page{where}: list fewer kinds in the "
-            "style's layout.sidebar.sections, or use a single-column style"
+            "one block (a skill group, a table row or a kept-together entry start) is "
+            "taller than a page: split it into smaller entries"
         )
         raise ResumeError([Problem(message)]) from None
-    return Rendered(buffer.getvalue(), doc.page)
+    frame = doc.frame
+    fill = (frame._y1 + frame._height - frame._y) / frame._height  # noqa: SLF001
+    return Rendered(buffer.getvalue(), doc.page, doc.page - 1 + fill)
+
+
+def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
+    where = f" at {str(exc)!r}" if str(exc) else ""
+    message = (
+        f"the sidebar is taller than the page{where}: list fewer kinds in the "
+        "style's layout.sidebar.sections, or use a single-column style"
+    )
+    return ResumeError([Problem(message)])
 
 
 def _templates(theme: Theme, side: list[Flowable]) -> list[PageTemplate]:

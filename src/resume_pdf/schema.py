@@ -251,6 +251,12 @@ class Either(Spec):
     wrap: Callable[[Any], Any]  # turns the shorthand's value into the mapping's type
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        fields = getattr(self.mapping, "fields", {})
+        if isinstance(value, dict) and len(value) == 1 and not value.keys() & fields:
+            (key,) = value
+            return ctx.error(
+                path, f"reads as a mapping because of the colon after {key!r}: quote the text"
+            )
         if isinstance(value, dict):
             return self.mapping.check(value, path, ctx)
         checked = self.text.check(value, path, ctx)

@@ -7,7 +7,7 @@ inherited value points at the file and line that wrote it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,8 @@ from .source import Path_, Source, read_source
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"
+MIN_TYPE = 8.0  # no text is tightened below this size (the body floor is 8.5)
+TIGHTEST = 3.0  # Theme.tightened(TIGHTEST) is the style at all its floors
 FONT_FAMILIES = ("source-sans", "source-serif", "roboto")
 SIDEBAR_KINDS = ("skills", "education", "timeline", "bullets", "text", "publications")
 NAMED_COLORS = {
@@ -109,6 +111,16 @@ class Layout:
 
 
 @dataclass(frozen=True, slots=True)
+class Floors:
+    """How far the page-budget fit may tighten this style."""
+
+    spacing: float  # fraction of the natural spacing
+    leading: float  # line height multiple
+    margin: float  # points
+    body: float  # body type size in points (never below 8.5)
+
+
+@dataclass(frozen=True, slots=True)
 class Theme:
     name: str
     description: str
@@ -122,10 +134,37 @@ class Theme:
     dates: Dates
     skill_columns: int
     layout: Layout
+    floors: Floors
     files: tuple[str, ...] = ()  # the style chain, child first (for watch mode)
 
     def with_page_size(self, size: str | None) -> Theme:
         return self if size is None else replace(self, page=replace(self.page, size=size))
+
+    def tightened(self, t: float) -> Theme:
+        """The style tightened by `t` in [0, TIGHTEST]: 0-1 spacing and line height, 1-2
+        margins, 2-3 type size, each from its natural value to the style's floor."""
+        f = self.floors
+        stage = [min(max(t - i, 0.0), 1.0) for i in range(3)]
+        spacing = 1 - stage[0] * (1 - f.spacing)
+        leading = self.leading - stage[0] * max(self.leading - f.leading, 0)
+        m = self.page.margins
+        margins = Margins(
+            *(v - stage[1] * max(v - f.margin, 0) for v in (m.top, m.bottom, m.left, m.right))
+        )
+        scale = 1 - stage[2] * (1 - min(f.body / self.sizes.body, 1))
+        s = self.sizes
+        return replace(
+            self,
+            page=replace(self.page, margins=margins),
+            sizes=Sizes(*(max(v * scale, min(v, MIN_TYPE)) for v in astuple(s))),
+            leading=leading,
+            spacing=Spacing(
+                *(
+                    v * spacing
+                    for v in (self.spacing.section, self.spacing.entry, self.spacing.paragraph)
+                )
+            ),
+        )
 
 
 def _record(cls: type, specs: dict[str, Spec], description: str = "") -> Record:
@@ -185,6 +224,15 @@ THEME = Record(
             },
         ),
         "skill_columns": Choice(tuple("123456"), convert=int),
+        "floors": _record(
+            Floors,
+            {
+                "spacing": Number(0, 1, "Tightest spacing, as a fraction of the natural one"),
+                "leading": Number(1.0, 2.0, "Tightest line height"),
+                "margin": Number(18, 144, "Narrowest margin in points"),
+                "body": Number(8.5, 20, "Smallest body type size in points (at least 8.5)"),
+            },
+        ),
         "layout": _record(
             Layout,
             {
@@ -202,7 +250,7 @@ THEME = Record(
         ),
     },
     required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
-    + ("spacing", "dates", "skill_columns", "layout"),
+    + ("spacing", "dates", "skill_columns", "layout", "floors"),
 )
 
 

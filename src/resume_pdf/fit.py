@@ -1,0 +1,152 @@
+"""The page budget: lay out at the style's natural size, and when the content overflows,
+tighten (spacing, then margins, then type size, within the style's floors) by the fewest
+layout passes that find the loosest setting that fits — or explain why nothing fits.
+
+reportlab consumes a story as it builds it, so every pass lays out a fresh one. No file is
+written here; the caller writes the bytes of the pass that won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass
+
+from .errors import Problem, ResumeError
+from .fonts import FontBook
+from .layout import measure_sections
+from .model import Resume
+from .render import PAGE_SIZES, Rendered, SidebarOverflow, render, sidebar_problem
+from .theme import TIGHTEST, Theme
+
+NEARLY_EMPTY = 0.2  # a last page less full than this is pulled back when spacing allows
+MAX_PASSES = 6
+SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
+FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enough
+TOLERANCE = 0.3  # stop when the loosest fit is known to within this much tightening
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    pdf: bytes
+    pages: int
+    note: str  # what was tightened, for the result line ("" when nothing was)
+    passes: int
+
+
+class _Search:
+    def __init__(self, resume: Resume, theme: Theme, book: FontBook) -> None:
+        self.resume, self.theme, self.book = resume, theme, book
+        self.passes = 0
+
+    def run(self, t: float) -> Rendered | None:
+        """One layout pass at tightening t; None when the sidebar does not fit page 1."""
+        self.passes += 1
+        try:
+            return render(self.resume, self.theme.tightened(t), self.book)
+        except SidebarOverflow:
+            return None
+
+    def loosest(self, fails_used: float, limit: int, top: float) -> tuple[float, Rendered] | None:
+        """The loosest tightening in (0, top] that keeps to `limit` pages, starting from the
+        natural layout's `fails_used`. Each pass aims at the target by the secant through
+        the last failing and fitting settings (extrapolating while none fits yet, from a
+        typical slope at first). None when even `top` does not fit."""
+        target = limit - 0.03
+        fails, fits, fitted = 0.0, top, None
+        slope = SLOPE * fails_used  # pages used saved per unit of tightening
+        while True:
+            if fitted is None:
+                t = min(fails + max(fails_used - target, 0.01) / max(slope, 1e-3), top)
+                t = top if top - t < 0.15 else t  # near the floors: try the floors
+            else:
+                ratio = (fails_used - target) / max(fails_used - fitted.used, 1e-6)
+                t = fails + min(max(ratio, 0.2), 0.8) * (fits - fails)
+            attempt = self.run(t)
+            if attempt is not None and attempt.pages <= limit:
+                fits, fitted = t, attempt
+            elif t >= top:
+                return None
+            else:
+                if attempt is not None and attempt.used < fails_used:
+                    slope = (fails_used - attempt.used) / (t - fails)
+                fails, fails_used = t, attempt.used if attempt else fails_used
+            full = fitted is not None and fitted.used >= limit - FULL_ENOUGH
+            if fitted and (full or fits - fails <= TOLERANCE or self.passes >= MAX_PASSES):
+                return fits, fitted
+
+
+def fit(resume: Resume, theme: Theme, book: FontBook, budget: int) -> Fitted:
+    search = _Search(resume, theme, book)
+    natural = search.run(0.0)
+    if natural is not None and natural.pages <= budget:
+        return _finish(search, natural, 0.0, _pull_back(search, natural))
+    used = natural.used if natural else budget + 1.0
+    found = search.loosest(used, budget, TIGHTEST)
+    if found is None:
+        raise _diagnose(resume, theme, book, budget)
+    return _finish(search, found[1], found[0], None)
+
+
+def _pull_back(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
+    """A last page holding only a few lines comes back when tighter spacing (stage 1
+    only: margins and type stay) can do it."""
+    if natural.pages == 1 or natural.used - (natural.pages - 1) >= NEARLY_EMPTY:
+        return None
+    return search.loosest(natural.used, natural.pages - 1, 1.0)
+
+
+def _finish(
+    search: _Search, best: Rendered, t: float, pulled: tuple[float, Rendered] | None
+) -> Fitted:
+    note = ""
+    if pulled:
+        t, best = pulled
+        note = "pulled back a nearly empty last page: "
+    if t > 0:
+        note += describe(search.theme, t)
+    if best.pages > 1:  # lay out once more with "page N / M" footers
+        best = render(search.resume, search.theme.tightened(t), search.book, total=best.pages)
+        search.passes += 1
+    return Fitted(best.pdf, best.pages, note, search.passes)
+
+
+def describe(theme: Theme, t: float) -> str:
+    """What tightening t did, in the user's terms."""
+    tight = theme.tightened(t)
+    parts = [f"spacing {tight.spacing.section / theme.spacing.section:.0%}"]
+    if t > 1:
+        parts.append(f"margins {min(astuple(tight.page.margins)):.0f} pt")
+    if t > 2:
+        parts.append(f"type {tight.sizes.body / theme.sizes.body:.0%}")
+    return "fitted at " + ", ".join(parts)
+
+
+def _diagnose(resume: Resume, theme: Theme, book: FontBook, budget: int) -> ResumeError:
+    """By how much the content overflows at the floors, what is largest, and ways out."""
+    try:
+        tightest: Rendered | None = render(resume, theme.tightened(TIGHTEST), book)
+    except SidebarOverflow:
+        tightest = None
+    floor = theme.tightened(TIGHTEST)
+    m = floor.page.margins
+    page_w, page_h = PAGE_SIZES[floor.page.size]
+    width, height = page_w - m.left - m.right, page_h - m.top - m.bottom
+    pages = f"budget is {budget} page{'s' * (budget > 1)}"
+    if tightest is None:
+        return sidebar_problem(SidebarOverflow(""))
+    over = tightest.used - budget
+    lines = over * height / (floor.sizes.body * floor.leading)
+    sections = sorted(measure_sections(resume, floor, book, width), key=lambda s: -s.height)
+    entries = sorted((p for s in sections for p in s.parts), key=lambda p: -p.height)
+    total = sum(s.height for s in sections) or 1.0
+    biggest = ", ".join(f"{s.label!r} {s.height / total:.0%}" for s in sections[:3])
+    ways = [] if budget == 2 else ["--pages 2"]
+    ways += [] if theme.name == "compact" else ["--style compact"]
+    if entries:
+        ways.append("shorten or cut " + ", ".join(repr(e.label) for e in entries[:3]))
+    problems = [
+        f"does not fit: {tightest.used:.2f} pages even at the style's floors; {pages} "
+        f"(over by {over:.2f} page{'s' * (over >= 1)}, about {lines:.0f} lines)",
+        f"largest sections: {biggest}",
+        "ways out: " + "; ".join(ways),
+    ]
+    return ResumeError([Problem(p, field="pages") for p in problems])

@@ -1,0 +1,162 @@
+"""The page budget is a promise: automatic fit within the style's floors, clean page
+breaks, and a diagnosis when nothing fits (SPEC §5)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from ats import measure, pdf_font_sizes, pdf_pages_text
+from conftest import EXAMPLE, run_cli
+from expected import expected_text
+from resume_pdf.fonts import FontBook
+from resume_pdf.model import load_resume
+from resume_pdf.render import render
+from resume_pdf.theme import load_theme
+
+HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
+
+
+def bullets_yaml(n: int, title: str = "Notes") -> str:
+    items = "".join(
+        f"      - Point {i} shipped a change that made something faster\n" for i in range(n)
+    )
+    return f"  - title: {title}\n    bullets:\n{items}"
+
+
+def natural_pages(tmp_path: Path, text: str) -> tuple[int, float]:
+    path = tmp_path / "probe.yaml"
+    path.write_text(text, encoding="utf-8")
+    theme = load_theme("classic")
+    done = render(load_resume(path), theme, FontBook(theme.fonts.body))
+    return done.pages, done.used
+
+
+def overflowing_by_a_line(tmp_path: Path, pages: int) -> str:
+    """The smallest résumé whose natural layout spills onto page `pages` + 1."""
+    n = 10
+    while natural_pages(tmp_path, HEAD + "sections:\n" + bullets_yaml(n))[0] <= pages:
+        n += 1
+    return HEAD + "sections:\n" + bullets_yaml(n)
+
+
+def check_pdf(pdf: Path, source: Path, budget: int) -> list[str]:
+    pages = pdf_pages_text(pdf)
+    assert 1 <= len(pages) <= budget
+    recall = measure(expected_text(source), "\n".join(pages))
+    assert recall.order_recall == 1.0, recall.missing
+    titles = set(re.findall(r"^  - title: (.*)$", source.read_text(encoding="utf-8"), re.M))
+    for page in pages:
+        lines = [ln for ln in page.splitlines() if not re.fullmatch(r"\d+ / \d+", ln.strip())]
+        assert lines[-1].strip() not in titles, "a section title ends a page"
+    sizes = pdf_font_sizes(pdf)
+    assert min(sizes) >= 7.99
+    body = Counter(round(s, 2) for s in sizes).most_common(1)[0][0]
+    assert body >= 8.5
+    return pages
+
+
+def build(tmp_path: Path, text: str, *args: str):
+    src = tmp_path / "resume.yaml"
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    return run_cli("build", str(src), "-o", str(out), *args), src, out
+
+
+def test_content_that_fits_is_not_touched(tmp_path: Path) -> None:
+    run, src, out = build(tmp_path, EXAMPLE.read_text(encoding="utf-8"), "--pages", "1")
+    assert run.exit_code == 0
+    assert re.fullmatch(r".*: 1 page, \d+\.\d\d s\n", run.stdout)
+    check_pdf(out, src, 1)
+
+
+def test_one_page_budget_overflowing_by_a_line_is_tightened(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 1)
+    run, src, out = build(tmp_path, text, "--pages", "1")
+    assert run.exit_code == 0, run.stderr
+    assert re.search(r": 1 page, fitted at spacing \d+%", run.stdout)
+    check_pdf(out, src, 1)
+
+
+def test_two_page_budget_with_a_line_on_page_three(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 2)
+    run, src, out = build(tmp_path, text, "--pages", "2")
+    assert run.exit_code == 0, run.stderr
+    assert ": 2 pages, fitted at" in run.stdout
+    assert len(check_pdf(out, src, 2)) == 2
+
+
+def test_a_nearly_empty_last_page_is_pulled_back(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 1)  # natural: 2 pages, page 2 almost empty
+    run, src, out = build(tmp_path, text)  # default budget: 2
+    assert run.exit_code == 0, run.stderr
+    assert ": 1 page, pulled back a nearly empty last page: fitted at spacing" in run.stdout
+    check_pdf(out, src, 1)
+
+
+def test_content_needing_three_pages_fails_with_a_diagnosis(tmp_path: Path) -> None:
+    out = tmp_path / "out.pdf"
+    out.write_bytes(b"previous")
+    text = HEAD + "sections:\n" + bullets_yaml(30, "Short") + bullets_yaml(260, "Huge")
+    run, _, _ = build(tmp_path, text, "--pages", "2")
+    assert run.exit_code == 1
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert re.match(
+        r"pages: does not fit: \d\.\d\d pages even at the style's floors; "
+        r"budget is 2 pages \(over by \d\.\d\d pages?, about \d+ lines\)",
+        lines[0],
+    )
+    assert lines[1].startswith("pages: largest sections: 'Huge' 9")
+    assert "--style compact" in lines[2]
+    assert out.read_bytes() == b"previous"
+
+
+def test_sixty_timeline_entries(tmp_path: Path) -> None:
+    rows = "".join(
+        f"      - {{start: {2025 - i}, end: {2026 - i}, text: Year {i} of work}}\n"
+        for i in range(60)
+    )
+    run, src, out = build(
+        tmp_path, HEAD + "sections:\n  - title: Timeline\n    timeline:\n" + rows, "--pages", "1"
+    )
+    assert run.exit_code == 0, run.stderr
+    check_pdf(out, src, 1)
+
+
+def test_a_six_thousand_word_summary_is_diagnosed(tmp_path: Path) -> None:
+    summary = " ".join(f"word{i}" for i in range(6000))
+    run, _, _ = build(tmp_path, HEAD + f"summary: {summary}\n")
+    assert run.exit_code == 1
+    assert "largest sections: 'summary' 100%" in run.stderr
+
+
+def test_an_entry_taller_than_a_page_splits_between_its_bullets(tmp_path: Path) -> None:
+    highlights = "".join(f"          - Highlight {i} of a very long job\n" for i in range(75))
+    text = (
+        HEAD + "sections:\n  - title: Experience\n    experience:\n"
+        "      - role: Engineer\n        organization: Big Co\n        start: 2020\n"
+        "        highlights:\n" + highlights
+    )
+    run, src, out = build(tmp_path, text, "--pages", "2")
+    assert run.exit_code == 0, run.stderr
+    pages = check_pdf(out, src, 2)
+    for i in range(75):  # no bullet is split across pages
+        assert sum(f"Highlight {i} of a very long job" in p for p in pages) == 1
+
+
+def test_fitting_is_deterministic(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 1)
+    first = build(tmp_path, text, "--pages", "1")[2].read_bytes()
+    second = build(tmp_path, text, "--pages", "1")[2].read_bytes()
+    assert first == second
+
+
+def test_pages_in_the_resume_and_on_the_command_line(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 1)
+    run, _, out = build(tmp_path, "pages: 1\n" + text)
+    assert run.exit_code == 0 and len(pdf_pages_text(out)) == 1
+    run, _, out = build(tmp_path, "pages: 1\n" + text + bullets_yaml(40, "More"), "--pages", "2")
+    assert run.exit_code == 0 and len(pdf_pages_text(out)) == 2
+    assert run_cli("build", "--pages", "3").exit_code == 2
