@@ -7,12 +7,16 @@ Everything that can go wrong with the input surfaces as one ResumeError.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import Problem, ResumeError
+from .errors import Problem, ResumeError, Severity
 from .model import Resume, load_resume
 from .theme import Theme, load_theme
+
+if TYPE_CHECKING:
+    from .fonts import FontBook
 
 DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
 
@@ -41,15 +45,24 @@ def load_inputs(
     return resume, theme.with_page_size(page_size or resume.page_size)
 
 
-def check(resume_path: Path, style: str | None = None) -> tuple[Problem, ...]:
-    """Validate without writing anything; returns the warnings."""
-    from .fonts import FontBook, missing_glyphs
+def check(resume_path: Path, style: str | None = None, strict: bool = False) -> tuple[Problem, ...]:
+    """Validate everything a build would, without writing; returns the warnings."""
+    from .fonts import FontBook
 
     resume, theme = load_inputs(resume_path, style)
-    problems = missing_glyphs(resume.texts, FontBook(theme.fonts.body))
+    _check_glyphs(resume, FontBook(theme.fonts.body), strict)
+    return resume.warnings
+
+
+def _check_glyphs(resume: Resume, book: FontBook, strict: bool) -> None:
+    """Characters no font can draw are errors; with --strict, so are warnings."""
+    from .fonts import missing_glyphs
+
+    problems = missing_glyphs(resume.texts, book)
+    if strict:
+        problems += [replace(w, severity=Severity.ERROR) for w in resume.warnings]
     if problems:
         raise ResumeError(problems)
-    return resume.warnings
 
 
 def build(
@@ -59,19 +72,18 @@ def build(
     style: str | None = None,
     page_size: str | None = None,
     pages: int | None = None,
+    strict: bool = False,
 ) -> BuildResult:
     started = time.perf_counter()
     from .fit import fit
-    from .fonts import FontBook, missing_glyphs
+    from .fonts import FontBook
     from .output import check_output_path, write_atomic
 
     out = output or default_output(resume_path)
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, style, page_size)
     book = FontBook(theme.fonts.body)
-    problems = missing_glyphs(resume.texts, book)
-    if problems:
-        raise ResumeError(problems)
+    _check_glyphs(resume, book, strict)
     fitted = fit(resume, theme, book, pages or resume.pages or DEFAULT_PAGES)
     write_atomic(out, fitted.pdf)
     seconds = time.perf_counter() - started
@@ -94,3 +106,24 @@ def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
         write_pngs(result.output, [result.output.with_suffix(".png")])
         results.append(result)
     return results
+
+
+SCHEMA_FILE = "resume.schema.json"
+
+
+def write_starter(path: Path) -> Path:
+    """A commented starter résumé whose first line points yaml-language-server at a schema
+    file written beside it; never overwrites a résumé."""
+    import json
+
+    from .model import resume_json_schema
+    from .output import write_atomic
+
+    if path.exists():
+        raise ResumeError([Problem(f"{str(path)!r} already exists; choose another path")])
+    starter = (Path(__file__).parent / "starter.yaml").read_text(encoding="utf-8")
+    schema_path = path.parent / SCHEMA_FILE
+    modeline = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
+    write_atomic(schema_path, json.dumps(resume_json_schema(), indent=2).encode() + b"\n")
+    write_atomic(path, (modeline + starter).encode())
+    return schema_path

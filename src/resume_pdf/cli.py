@@ -61,13 +61,23 @@ def main() -> None:
 @click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
 @click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
 @click.option("--pages", type=click.IntRange(1, 2), help="Page budget: 1 or 2 (default 2).")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def build(
-    resume: Path, output: Path | None, style: str | None, page_size: str | None, pages: int | None
+    resume: Path,
+    output: Path | None,
+    style: str | None,
+    page_size: str | None,
+    pages: int | None,
+    strict: bool,
 ) -> None:
     """Build RESUME (default resume.yaml) into output/NAME.pdf."""
     from .build import build as run_build
 
-    result = _run(lambda: run_build(resume, output, style=style, page_size=page_size, pages=pages))
+    result = _run(
+        lambda: run_build(
+            resume, output, style=style, page_size=page_size, pages=pages, strict=strict
+        )
+    )
     shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
     if result.fit_note:
         shown += f", {result.fit_note}"
@@ -78,11 +88,12 @@ def build(
 @main.command()
 @click.argument("resume", type=RESUME)
 @click.option("--style", help="Check against this style instead of the résumé's own.")
-def check(resume: Path, style: str | None) -> None:
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def check(resume: Path, style: str | None, strict: bool) -> None:
     """Validate RESUME and report every problem at once; writes nothing."""
     from .build import check as run_check
 
-    warnings = _run(lambda: run_check(resume, style))
+    warnings = _run(lambda: run_check(resume, style, strict))
     _say(f"{resume}: ok")
     _report(warnings)
 
@@ -111,3 +122,23 @@ def styles(resume: Path, preview: bool) -> None:
             _say(f"{result.output} (+ .png): {result.pages} page{'s' * (result.pages != 1)}")
     if failed:
         raise SystemExit(1)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the résumé format (for editors and CI)."""
+    import json
+
+    from .model import resume_json_schema
+
+    _say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path), default="resume.yaml")
+def init(path: Path) -> None:
+    """Write a commented starter résumé to PATH, and a schema file beside it for editors."""
+    from .build import write_starter
+
+    schema_path = _run(lambda: write_starter(path))
+    _say(f"{path}: written (with {schema_path.name} for editor completion)")

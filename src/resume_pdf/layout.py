@@ -222,7 +222,9 @@ def _contact_xml(contact: Contact, ink: Ink) -> str:
     links += [(link.url, link.label) for link in contact.links]
     for url, label in links:
         shown = display_url(url)
-        items.append((label if label and len(shown) > MAX_SHOWN_URL else shown, url))
+        if len(shown) > MAX_SHOWN_URL:
+            shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
+        items.append((shown, url))
     separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
     return separator.join(ink.link(text, url) for text, url in items)
 

@@ -324,3 +324,12 @@ def validate_resume(source: Source) -> Resume:
         source_file=source.file,
         warnings=tuple(ctx.warnings),
     )
+
+
+def resume_json_schema() -> dict[str, Any]:
+    """The résumé format as JSON Schema, derived from the specs the validator uses."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "resume-pdf résumé (schema v1)",
+        **RESUME.json_schema(),
+    }

@@ -19,6 +19,7 @@ from .errors import Problem, Severity, field_path
 from .inline import check_url, parse_inline
 from .source import Path_, Source
 
+LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded
 
 _INVISIBLE = {
@@ -103,6 +104,11 @@ def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = Fals
     if removed:
         ctx.warn(path, "removed " + ", ".join(sorted(removed)))
     text = "".join(out)
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
+        ctx.error(path, "right-to-left text (Hebrew, Arabic, ...) is not supported yet")
+    long_word = max(text.split(), key=len, default="")
+    if len(long_word) > LONG_WORD and "://" not in long_word:
+        ctx.warn(path, f"a {len(long_word)}-character long word will be broken across lines")
     if paragraphs:
         parts = (_SPACES.sub(" ", p).strip() for p in _PARAGRAPH_BREAK.split(text))
         return "\n\n".join(p for p in parts if p)
@@ -168,7 +174,8 @@ class Pattern(Text):
         return text if ok else ctx.error(path, f"expected {self.expected}, got {describe(text)}")
 
     def json_schema(self) -> dict[str, Any]:
-        return _described({"type": ["string", "number"], "pattern": f"^(?i:{self.regex})$"}, "")
+        pattern = f"^({_ignore_case(self.regex)})$"
+        return _described({"type": ["string", "number"], "pattern": pattern}, self.expected)
 
 
 @dataclass(frozen=True)
@@ -323,3 +330,19 @@ class Record(Spec):
 
 def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {**schema, "description": description} if description else schema
+
+
+def _ignore_case(regex: str) -> str:
+    """`now` -> `[nN][oO][wW]`: JSON Schema patterns (ECMA 262) have no inline flags.
+    Escapes (`\\d`) and character classes are left alone."""
+    out, i, in_class = [], 0, False
+    while i < len(regex):
+        c = regex[i]
+        if c == "\\":
+            out.append(regex[i : i + 2])
+            i += 2
+            continue
+        in_class = (in_class or c == "[") and c != "]"
+        out.append(f"[{c.lower()}{c.upper()}]" if c.isalpha() and not in_class else c)
+        i += 1
+    return "".join(out)

@@ -1,0 +1,119 @@
+"""Fuzzing the loader and the whole pipeline: whatever the bytes, the result is a PDF or a
+ResumeError with located problems — never another exception, never slow."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import EXAMPLE
+from resume_pdf.errors import ResumeError
+from resume_pdf.fit import fit
+from resume_pdf.fonts import FontBook, missing_glyphs
+from resume_pdf.model import validate_resume
+from resume_pdf.source import parse_source
+from resume_pdf.theme import load_theme
+
+SEED = EXAMPLE.read_bytes()
+THEME = load_theme("classic")
+BOOK = FontBook(THEME.fonts.body)
+NORMAL = int(os.environ.get("FUZZ_EXAMPLES", "2000"))
+
+# YAML-ish text: structure characters, keys the schema knows, and arbitrary Unicode.
+TOKENS = st.sampled_from(
+    [
+        "\n",
+        "  ",
+        "- ",
+        ": ",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        "&a ",
+        "*a",
+        "<<: ",
+        "!!str ",
+        "!!python/x ",
+        "---\n",
+        "'",
+        '"',
+        "#",
+        "|\n",
+        ">\n",
+        "~",
+        "null",
+        "name",
+        "sections",
+        "title",
+        "bullets",
+        "timeline",
+        "start",
+        "end",
+        "2025",
+        "2025-13-40",
+        "present",
+        "text",
+        "skills",
+        "items",
+        "group",
+        "contact",
+        "email",
+        "**",
+        "*",
+        "[x](",
+        "https://e.org",
+        "javascript:",
+        ")",
+        "\t",
+    ]
+)
+YAMLISH = st.lists(st.one_of(TOKENS, st.text(max_size=8)), max_size=60).map("".join)
+
+
+def pipeline(raw: bytes) -> None:
+    """Everything a build does but writing the file."""
+    try:
+        resume = validate_resume(parse_source(raw, "fuzz.yaml"))
+        problems = missing_glyphs(resume.texts, BOOK)
+        if problems:
+            raise ResumeError(problems)
+        fit(resume, THEME, BOOK, resume.pages or 2)
+    except ResumeError as exc:
+        assert exc.problems
+        assert all(p.message for p in exc.problems)
+
+
+def timed(raw: bytes) -> None:
+    started = time.perf_counter()
+    pipeline(raw)
+    assert time.perf_counter() - started < 2.0
+
+
+@settings(max_examples=NORMAL, deadline=None, suppress_health_check=list(HealthCheck))
+@given(YAMLISH)
+def test_yaml_like_text_never_crashes(text: str) -> None:
+    timed(("name: Fuzz\n" + text).encode("utf-8", "surrogatepass"))
+
+
+@settings(
+    max_examples=max(NORMAL // 10, 50), deadline=None, suppress_health_check=list(HealthCheck)
+)
+@given(st.lists(st.tuples(st.integers(0, len(SEED) - 1), st.binary(max_size=4)), max_size=6))
+def test_mutated_example_never_crashes(edits: list[tuple[int, bytes]]) -> None:
+    raw = bytearray(SEED)
+    for offset, patch in edits:
+        raw[offset : offset + len(patch)] = patch
+    timed(bytes(raw))
+
+
+@pytest.mark.slow
+@settings(max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(YAMLISH)
+def test_yaml_like_text_never_crashes_slow(text: str) -> None:
+    timed(("name: Fuzz\n" + text).encode("utf-8", "surrogatepass"))
