@@ -1,7 +1,8 @@
-"""The one orchestration of the pipeline, used by the CLI (and later watch and batch).
+"""The one orchestration of the pipeline, used by the CLI, watch mode and batches.
 
-load résumé -> load theme -> check glyphs -> lay out and render -> write atomically.
-Everything that can go wrong with the input surfaces as one ResumeError.
+load résumé (and tailor it) -> load theme -> check glyphs -> fit and render -> write
+atomically -> optional PNGs and read-back verification. Everything that can go wrong
+with the input surfaces as one ResumeError.
 """
 
 from __future__ import annotations
@@ -19,6 +20,20 @@ if TYPE_CHECKING:
     from .fonts import FontBook
 
 DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
+SCHEMA_FILE = "resume.schema.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the command line chose; each wins over the résumé's own setting."""
+
+    style: str | None = None
+    page_size: str | None = None
+    pages: int | None = None
+    strict: bool = False
+    variant: str | None = None
+    png: bool = False
+    verify: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,28 +44,33 @@ class BuildResult:
     warnings: tuple[Problem, ...]
     fit_note: str = ""  # the tightening applied to keep the page budget
     passes: int = 1  # layout passes it took
+    pngs: tuple[Path, ...] = ()
+    watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
 
 
-def default_output(resume_path: Path) -> Path:
-    """`resume.yaml` -> `output/resume.pdf`, beside the résumé."""
-    return resume_path.parent / "output" / f"{resume_path.stem}.pdf"
+def default_output(resume_path: Path, variant: str | None = None) -> Path:
+    """`resume.yaml` -> `output/resume.pdf` (or `output/resume-VARIANT.pdf`), beside it."""
+    stem = f"{resume_path.stem}-{variant}" if variant else resume_path.stem
+    return resume_path.parent / "output" / f"{stem}.pdf"
 
 
-def load_inputs(
-    resume_path: Path, style: str | None = None, page_size: str | None = None
-) -> tuple[Resume, Theme]:
-    """The validated résumé and its theme (CLI choices win over the résumé's own)."""
+def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume, Theme]:
+    """The validated (and tailored) résumé and its theme."""
     resume = load_resume(resume_path)
-    theme = load_theme(style or resume.style, resume_path.parent)
-    return resume, theme.with_page_size(page_size or resume.page_size)
+    if options.variant:
+        from .variants import tailor
+
+        resume = tailor(resume, options.variant).resume
+    theme = load_theme(options.style or resume.style, resume_path.parent)
+    return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 
-def check(resume_path: Path, style: str | None = None, strict: bool = False) -> tuple[Problem, ...]:
+def check(resume_path: Path, options: Options = Options()) -> tuple[Problem, ...]:
     """Validate everything a build would, without writing; returns the warnings."""
     from .fonts import FontBook
 
-    resume, theme = load_inputs(resume_path, style)
-    _check_glyphs(resume, FontBook(theme.fonts.body), strict)
+    resume, theme = load_inputs(resume_path, options)
+    _check_glyphs(resume, FontBook(theme.fonts.body), options.strict)
     return resume.warnings
 
 
@@ -66,28 +86,42 @@ def _check_glyphs(resume: Resume, book: FontBook, strict: bool) -> None:
 
 
 def build(
-    resume_path: Path,
-    output: Path | None = None,
-    *,
-    style: str | None = None,
-    page_size: str | None = None,
-    pages: int | None = None,
-    strict: bool = False,
+    resume_path: Path, output: Path | None = None, options: Options = Options()
 ) -> BuildResult:
     started = time.perf_counter()
     from .fit import fit
     from .fonts import FontBook
     from .output import check_output_path, write_atomic
 
-    out = output or default_output(resume_path)
+    out = output or default_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
-    resume, theme = load_inputs(resume_path, style, page_size)
+    resume, theme = load_inputs(resume_path, options)
     book = FontBook(theme.fonts.body)
-    _check_glyphs(resume, book, strict)
-    fitted = fit(resume, theme, book, pages or resume.pages or DEFAULT_PAGES)
+    _check_glyphs(resume, book, options.strict)
+    fitted = fit(resume, theme, book, options.pages or resume.pages or DEFAULT_PAGES)
     write_atomic(out, fitted.pdf)
+    pngs: tuple[Path, ...] = ()
+    watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
+    if options.png:
+        from .raster import write_pngs
+
+        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, fitted.pages + 1))
+        write_pngs(out, list(pngs))
+    if options.verify:
+        from .verify import verify_pdf
+
+        problems = verify_pdf(resume, fitted.pdf)
+        if problems:
+            raise ResumeError(problems)
     seconds = time.perf_counter() - started
-    return BuildResult(out, fitted.pages, seconds, resume.warnings, fitted.note, fitted.passes)
+    watched = (resume_path, *(Path(f) for f in theme.files))
+    return BuildResult(
+        out, fitted.pages, seconds, resume.warnings, fitted.note, fitted.passes, pngs, watched
+    )
+
+
+def variant_names(resume_path: Path) -> list[str]:
+    return [name for name, _ in load_resume(resume_path).variants]
 
 
 def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
@@ -99,16 +133,13 @@ def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
     results: list[BuildResult | ResumeError] = []
     for info in list_styles(resume_path.parent):
         try:
-            result = build(resume_path, folder / f"{info.name}.pdf", style=info.name)
+            result = build(resume_path, folder / f"{info.name}.pdf", Options(style=info.name))
         except ResumeError as exc:
             results.append(exc)
             continue
         write_pngs(result.output, [result.output.with_suffix(".png")])
         results.append(result)
     return results
-
-
-SCHEMA_FILE = "resume.schema.json"
 
 
 def write_starter(path: Path) -> Path:
@@ -127,3 +158,22 @@ def write_starter(path: Path) -> Path:
     write_atomic(schema_path, json.dumps(resume_json_schema(), indent=2).encode() + b"\n")
     write_atomic(path, (modeline + starter).encode())
     return schema_path
+
+
+def convert_to_yaml(source_path: Path, output: Path) -> None:
+    """JSON Resume -> our YAML format, validated first so only a good file is written."""
+    from .jsonresume import convert, is_json_resume
+    from .model import validate_resume
+    from .output import check_output_path, write_atomic
+    from .source import dump_yaml, read_source
+
+    check_output_path(output, [source_path])
+    source = read_source(source_path)
+    if not is_json_resume(source.data):
+        raise ResumeError(
+            [Problem("not a JSON Resume document (no `basics` key)", source.locate(()))]
+        )
+    converted = convert(source)
+    validate_resume(converted)
+    header = f"# Converted from {source_path.name} (JSON Resume) by resume-pdf\n"
+    write_atomic(output, (header + dump_yaml(converted.data)).encode())

@@ -56,33 +56,72 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("resume", type=RESUME, default="resume.yaml")
+@click.argument("resumes", metavar="[RESUME]...", nargs=-1, type=RESUME)
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write.")
 @click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
 @click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
 @click.option("--pages", type=click.IntRange(1, 2), help="Page budget: 1 or 2 (default 2).")
+@click.option("--variant", help="Build this tailored variant (see `resume-pdf variants`).")
+@click.option("--all-variants", is_flag=True, help="Build every variant.")
+@click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
+@click.option(
+    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
+)
+@click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, help="Parallel builds.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def build(
-    resume: Path,
+    resumes: tuple[Path, ...],
     output: Path | None,
-    style: str | None,
-    page_size: str | None,
-    pages: int | None,
-    strict: bool,
+    all_variants: bool,
+    watch: bool,
+    jobs: int,
+    **chosen: Any,
 ) -> None:
-    """Build RESUME (default resume.yaml) into output/NAME.pdf."""
-    from .build import build as run_build
+    """Build each RESUME (default resume.yaml) into output/NAME.pdf beside it."""
+    from .build import Options
 
-    result = _run(
-        lambda: run_build(
-            resume, output, style=style, page_size=page_size, pages=pages, strict=strict
-        )
-    )
+    paths = list(resumes) or [Path("resume.yaml")]
+    options = Options(**chosen)
+    if options.variant and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if output and (len(paths) > 1 or all_variants):
+        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
+    if watch:
+        if len(paths) > 1 or all_variants:
+            raise click.UsageError("--watch follows one résumé (and one variant)")
+        _watch(paths[0], output, options)
+        return
+    from .batch import plan, run_jobs
+
+    failed = False
+    for _, result in run_jobs(_run(lambda: plan(paths, output, options, all_variants)), jobs):
+        failed |= _show(result)
+    if failed:
+        raise SystemExit(1)
+
+
+def _show(result: Any) -> bool:
+    """Print one build's outcome; True when it failed."""
+    if isinstance(result, ResumeError):
+        _report(result.problems)
+        return True
     shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
     if result.fit_note:
         shown += f", {result.fit_note}"
     _say(f"{result.output}: {shown}, {result.seconds:.2f} s")
     _report(result.warnings)
+    return False
+
+
+def _watch(resume: Path, output: Path | None, options: Any) -> None:
+    from .watch import watch
+
+    _say(f"watching {resume} (Ctrl-C to stop)")
+    try:
+        watch(resume, output, options, _show)
+    except KeyboardInterrupt:
+        _say("stopped")
 
 
 @main.command()
@@ -91,9 +130,10 @@ def build(
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def check(resume: Path, style: str | None, strict: bool) -> None:
     """Validate RESUME and report every problem at once; writes nothing."""
+    from .build import Options
     from .build import check as run_check
 
-    warnings = _run(lambda: run_check(resume, style, strict))
+    warnings = _run(lambda: run_check(resume, Options(style=style, strict=strict)))
     _say(f"{resume}: ok")
     _report(warnings)
 
@@ -142,3 +182,35 @@ def init(path: Path) -> None:
 
     schema_path = _run(lambda: write_starter(path))
     _say(f"{path}: written (with {schema_path.name} for editor completion)")
+
+
+@main.command()
+@click.argument("resume", type=RESUME, default="resume.yaml")
+def variants(resume: Path) -> None:
+    """Show what each variant of RESUME keeps and drops."""
+    from .model import load_resume
+    from .variants import tailor
+
+    master = _run(lambda: load_resume(resume))
+    if not master.variants:
+        _say(f"{resume}: no variants (add a `variants:` mapping; see the README)")
+    for name, _ in master.variants:
+        tailored = tailor(master, name)
+        _say(f"{name}:")
+        for label in tailored.kept:
+            _say(f"  keeps  {label}")
+        for label in tailored.dropped:
+            _say(f"  drops  {label}")
+
+
+@main.command()
+@click.argument("source", type=RESUME)
+@click.option(
+    "-o", "--output", type=click.Path(path_type=Path), required=True, help="The YAML file to write."
+)
+def convert(source: Path, output: Path) -> None:
+    """Convert a JSON Resume file into resume-pdf's YAML format."""
+    from .build import convert_to_yaml
+
+    _run(lambda: convert_to_yaml(source, output))
+    _say(f"{output}: written")

@@ -11,45 +11,251 @@ from typing import Any
 from .model import PRESENT_WORDS
 from .theme import Dates
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
+# locale -> (months, the word for "present"); short forms are the usual abbreviations
+LOCALES: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
+    "en": (
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+        "present",
+    ),
+    "de": (
+        (
+            "Januar",
+            "Februar",
+            "März",
+            "April",
+            "Mai",
+            "Juni",
+            "Juli",
+            "August",
+            "September",
+            "Oktober",
+            "November",
+            "Dezember",
+        ),
+        (
+            "Jan.",
+            "Feb.",
+            "März",
+            "Apr.",
+            "Mai",
+            "Juni",
+            "Juli",
+            "Aug.",
+            "Sept.",
+            "Okt.",
+            "Nov.",
+            "Dez.",
+        ),
+        "heute",
+    ),
+    "fr": (
+        (
+            "janvier",
+            "février",
+            "mars",
+            "avril",
+            "mai",
+            "juin",
+            "juillet",
+            "août",
+            "septembre",
+            "octobre",
+            "novembre",
+            "décembre",
+        ),
+        (
+            "janv.",
+            "févr.",
+            "mars",
+            "avr.",
+            "mai",
+            "juin",
+            "juil.",
+            "août",
+            "sept.",
+            "oct.",
+            "nov.",
+            "déc.",
+        ),
+        "aujourd'hui",
+    ),
+    "es": (
+        (
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ),
+        (
+            "ene.",
+            "feb.",
+            "mar.",
+            "abr.",
+            "may.",
+            "jun.",
+            "jul.",
+            "ago.",
+            "sept.",
+            "oct.",
+            "nov.",
+            "dic.",
+        ),
+        "actualidad",
+    ),
+    "it": (
+        (
+            "gennaio",
+            "febbraio",
+            "marzo",
+            "aprile",
+            "maggio",
+            "giugno",
+            "luglio",
+            "agosto",
+            "settembre",
+            "ottobre",
+            "novembre",
+            "dicembre",
+        ),
+        ("gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago", "set", "ott", "nov", "dic"),
+        "oggi",
+    ),
+    "pt": (
+        (
+            "janeiro",
+            "fevereiro",
+            "março",
+            "abril",
+            "maio",
+            "junho",
+            "julho",
+            "agosto",
+            "setembro",
+            "outubro",
+            "novembro",
+            "dezembro",
+        ),
+        (
+            "jan.",
+            "fev.",
+            "mar.",
+            "abr.",
+            "maio",
+            "jun.",
+            "jul.",
+            "ago.",
+            "set.",
+            "out.",
+            "nov.",
+            "dez.",
+        ),
+        "atual",
+    ),
+    "nl": (
+        (
+            "januari",
+            "februari",
+            "maart",
+            "april",
+            "mei",
+            "juni",
+            "juli",
+            "augustus",
+            "september",
+            "oktober",
+            "november",
+            "december",
+        ),
+        (
+            "jan.",
+            "feb.",
+            "mrt.",
+            "apr.",
+            "mei",
+            "jun.",
+            "jul.",
+            "aug.",
+            "sep.",
+            "okt.",
+            "nov.",
+            "dec.",
+        ),
+        "heden",
+    ),
+    "pl": (
+        (
+            "styczeń",
+            "luty",
+            "marzec",
+            "kwiecień",
+            "maj",
+            "czerwiec",
+            "lipiec",
+            "sierpień",
+            "wrzesień",
+            "październik",
+            "listopad",
+            "grudzień",
+        ),
+        ("sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sie", "wrz", "paź", "lis", "gru"),
+        "obecnie",
+    ),
+}
 
 
-def format_date(text: str, style: Dates) -> str:
-    if text.lower() in PRESENT_WORDS:
+def present_word(style: Dates, locale: str) -> str:
+    """The style's word in English; the locale's otherwise, capitalised like the style's."""
+    if locale == "en":
         return style.present
+    word = LOCALES[locale][2]
+    return word[0].upper() + word[1:] if style.present[:1].isupper() else word
+
+
+def format_date(text: str, style: Dates, locale: str = "en") -> str:
+    if text.lower() in PRESENT_WORDS:
+        return present_word(style, locale)
     year, *rest = text.split("-")
     if not rest or style.format == "year":
         return year
     month = int(rest[0])
     if style.format == "numeric":
         return f"{month:02d}/{year}"
-    name = MONTHS[month - 1]
-    return f"{name if style.format == 'long' else name[:3]} {year}"
+    long, short, _ = LOCALES[locale]
+    return f"{(long if style.format == 'long' else short)[month - 1]} {year}"
 
 
-def format_range(entry: Any, style: Dates) -> str | None:
+def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:
     """The entry's dates as one string (kept on one line by the layout), or None."""
     if getattr(entry, "date", None):
         return entry.date
     start, end = getattr(entry, "start", None), getattr(entry, "end", None)
     if not start:
         return None
-    shown = format_date(start, style)
+    shown = format_date(start, style, locale)
     if end:
-        shown_end = format_date(end, style)
+        shown_end = format_date(end, style, locale)
         if shown_end != shown:
             shown = f"{shown} {style.separator} {shown_end}"
     return shown

@@ -53,6 +53,9 @@ class ResumeError(Exception):
         self.problems = tuple(sorted(problems, key=lambda p: p.sort_key))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self) -> tuple[type, tuple[tuple[Problem, ...]]]:
+        return (ResumeError, (self.problems,))  # so batch workers can send it back
+
 
 def field_path(path: tuple[str | int, ...]) -> str:
     """Render ('sections', 2, 'title') as 'sections[2].title', the form users see."""

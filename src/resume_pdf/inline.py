@@ -62,6 +62,14 @@ def check_url(url: str) -> str | None:
     return None
 
 
+def tel_url(phone: str) -> str | None:
+    """`+1 (650) 555-0100` -> `tel:+16505550100`: digits only, a leading + kept."""
+    digits = "".join(c for c in phone if c.isdigit() and c.isascii())
+    if len(digits) < 3:
+        return None
+    return "tel:" + ("+" if phone.lstrip().startswith("+") else "") + digits
+
+
 def parse_inline(text: str) -> tuple[Rich, list[str]]:
     """Parse markup; also return why any link in it is refused."""
     parser = _Parser(text)

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from .dates import format_range
 from .fonts import FontBook, face_name
-from .inline import Rich, Span
+from .inline import Rich, Span, tel_url
 from .markup import rich_xml, text_xml
 from .model import (
     Bullet,
@@ -112,6 +112,10 @@ class Ink:
     st: Styles
     book: FontBook
     narrow: bool = False  # laying out the sidebar: one column, dates under titles
+    locale: str = "en"
+
+    def dates(self, entry: Any) -> str | None:
+        return format_range(entry, self.theme.dates, self.locale)
 
     def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
         return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
@@ -167,7 +171,7 @@ def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
     """The whole résumé as flowables, in reading order."""
     for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
         book.cmap(family, (False, False))  # paragraph styles name these: register them
-    ink = Ink(theme, make_styles(theme), book)
+    ink = Ink(theme, make_styles(theme), book, locale=resume.locale)
     if theme.layout.kind == "single":
         return Story(
             [*_identity(resume, ink), *_summary(resume, ink), *_sections(resume.sections, ink)], []
@@ -215,7 +219,7 @@ def _contact_xml(contact: Contact, ink: Ink) -> str:
     if contact.email:
         items.append((contact.email, f"mailto:{contact.email}"))
     if contact.phone:
-        items.append((contact.phone, "tel:" + "".join(contact.phone.split())))
+        items.append((contact.phone, tel_url(contact.phone)))
     if contact.location:
         items.append((contact.location, None))
     links = [(contact.website, None)] if contact.website else []
@@ -289,9 +293,9 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
 
 def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
     """(title XML, right-hand XML, subtitle XML) for any dated entry."""
-    dates = format_range(item, ink.theme.dates)
+    dates = ink.dates(item)
     right = ink.text(dates) if dates else ""
-    subs: list[str | None] = []
+    subs: list[str] = []  # XML
     if isinstance(item, Project):
         title = ink.text(item.title, bold=True)
         if item.link:
@@ -307,13 +311,15 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
         title = ink.text(", ").join(parts)
     elif isinstance(item, Education):
         title = ink.text(item.institution, bold=True)
-        subs = [", ".join(p for p in (item.degree, item.field) if p)]
+        subs = [ink.text(", ".join(p for p in (item.degree, item.field) if p))]
     else:  # Publication
         title = ink.text(item.title, bold=True)
-        subs = [", ".join(item.authors), item.venue, item.url and display_url(item.url)]
-        subs.append(item.doi and f"doi:{item.doi}")
-    subs.append(getattr(item, "location", None))
-    sub = ink.text(CONTACT_SEPARATOR).join(ink.text(s) for s in subs if s)
+        subs = [ink.text(s) for s in (", ".join(item.authors), item.venue) if s]
+        subs += [ink.link(display_url(item.url), item.url)] if item.url else []
+        subs += [ink.text(f"doi:{item.doi}")] if item.doi else []
+    location = getattr(item, "location", None)
+    subs += [ink.text(location)] if location else []
+    sub = ink.text(CONTACT_SEPARATOR).join(s for s in subs if s)
     return title, right, sub
 
 
@@ -382,7 +388,7 @@ def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
 
 def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     theme, st = ink.theme, ink.st
-    dates = [format_range(e, theme.dates) or "" for e in items]
+    dates = [ink.dates(e) or "" for e in items]
     if ink.narrow:  # date above text
         return [
             [

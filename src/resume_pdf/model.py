@@ -7,18 +7,21 @@ specs validate files and print the JSON Schema (`resume-pdf schema`).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ResumeError
 from .inline import Rich
+from .jsonresume import convert as convert_json_resume
+from .jsonresume import is_json_resume
 from .schema import (
     Choice,
     Context,
     Either,
     ListOf,
+    MapOf,
     Markup,
     Pattern,
     Record,
@@ -132,6 +135,22 @@ class Section:
 
 
 @dataclass(frozen=True, slots=True)
+class Variant:
+    """A tailored build: keeps untagged items and items tagged with one of `tags`, drops
+    items tagged with one of `exclude`, and may override a few top-level fields."""
+
+    tags: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    headline: str | None = None
+    summary: tuple[Rich, ...] = ()
+    style: str | None = None
+    pages: int | None = None
+
+
+LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
+
+
+@dataclass(frozen=True, slots=True)
 class Resume:
     name: str
     headline: str | None = None
@@ -141,6 +160,8 @@ class Resume:
     pages: int | None = None
     page_size: str | None = None
     sections: tuple[Section, ...] = ()
+    locale: str = "en"
+    variants: tuple[tuple[str, Variant], ...] = ()
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     source_file: str = ""
     warnings: tuple[Problem, ...] = ()
@@ -291,6 +312,21 @@ RESUME = Record(
         "pages": Choice(("1", "2"), convert=int, description="Page budget"),
         "page_size": Choice(("letter", "a4")),
         "sections": ListOf(SECTION),
+        "locale": Choice(LOCALES, description="Language of month names and 'present'"),
+        "variants": MapOf(
+            Record(
+                Variant,
+                {
+                    "tags": TAGS,
+                    "exclude": TAGS,
+                    "headline": TEXT,
+                    "summary": PARAGRAPHS,
+                    "style": Text(record=False),
+                    "pages": Choice(("1", "2"), convert=int),
+                },
+            ),
+            description="Tailored builds: resume-pdf build --variant NAME",
+        ),
     },
     required=("name",),
     description="A résumé for resume-pdf (schema v1)",
@@ -298,8 +334,12 @@ RESUME = Record(
 
 
 def load_resume(path: Path, display_name: str | None = None) -> Resume:
-    """Read, parse and validate a résumé file; raises ResumeError listing every problem."""
-    return validate_resume(read_source(path, display_name))
+    """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
+    `basics` key); raises ResumeError listing every problem."""
+    source = read_source(path, display_name)
+    if is_json_resume(source.data):
+        source = convert_json_resume(source)
+    return validate_resume(source)
 
 
 def validate_resume(source: Source) -> Resume:
@@ -313,13 +353,9 @@ def validate_resume(source: Source) -> Resume:
         ctx.problems = [p for p in ctx.problems if p not in ctx.missing]
     if ctx.problems or source.errors:
         raise ResumeError([*source.errors, *ctx.problems, *ctx.warnings])
-    sections = tuple(s for s in resume.sections if s.items)
-    return Resume(
-        **{f: getattr(resume, f) for f in ("name", "headline", "contact", "summary")},
-        style=resume.style,
-        pages=resume.pages,
-        page_size=resume.page_size,
-        sections=sections,
+    return replace(
+        resume,
+        sections=tuple(s for s in resume.sections if s.items),
         texts=tuple(ctx.texts),
         source_file=source.file,
         warnings=tuple(ctx.warnings),

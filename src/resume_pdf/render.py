@@ -187,7 +187,7 @@ def _metadata(resume: Resume) -> dict[str, object]:
         "subject": resume.headline or f"Résumé of {resume.name}",
         "keywords": skills,
         "creator": f"resume-pdf {__version__}",
-        "lang": "en",
+        "lang": resume.locale,
         "displayDocTitle": 1,
     }
 

@@ -273,6 +273,26 @@ class Either(Spec):
         return {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
 
 
+@dataclass(frozen=True)
+class MapOf(Spec):
+    """A mapping from user-chosen names to values, kept in file order as (name, value)."""
+
+    item: Spec
+    description: str = ""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if not isinstance(value, dict):
+            return ctx.error(path, f"expected a mapping, got {describe(value)}")
+        items = [(k, self.item.check(v, (*path, k), ctx)) for k, v in value.items()]
+        if any(v is INVALID for _, v in items):
+            return INVALID
+        return tuple((k, v) for k, v in items if v is not None)
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = {"type": "object", "additionalProperties": self.item.json_schema()}
+        return _described(schema, self.description)
+
+
 RecordCheck = Callable[[dict[str, Any], Path_, Context], None]
 
 

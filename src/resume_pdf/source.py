@@ -263,3 +263,8 @@ class _Converter:
         msg = f"unsupported YAML tag {node.tag!r}; only plain values, lists and mappings are read"
         self.problems.append(Problem(msg, self._loc(node), field_path(path)))
         return None
+
+
+def dump_yaml(data: Any) -> str:
+    """Plain data as block-style YAML; every text quoted where YAML would misread it."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)

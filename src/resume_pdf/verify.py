@@ -1,0 +1,194 @@
+"""`--verify`: read the written PDF back as an applicant-tracking system would (pypdf's
+text layer) and report, per field, what it cannot recover.
+
+Checks, after the normalisation of ATS.md §C: every displayed field's words appear in the
+text layer in order (order-preserving word recall 1.0), no junk characters, no words glued
+together or split apart, every link of the résumé present with its exact target and an
+allowed scheme, every font mapped to Unicode. pypdf is imported only here.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from .errors import Problem
+from .inline import ALLOWED_SCHEMES, Rich, tel_url
+from .model import Resume, SectionKind
+
+_SEP = str.maketrans(
+    {
+        **{c: "'" for c in "‘’‚‛′´`"},
+        **{c: '"' for c in "“”„‟″«»"},
+        **{c: "-" for c in "‐‑‒–—―−"},
+        "\u00a0": " ",
+        "\u00ad": None,
+    }
+)
+_JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\ue000-\uf8ff\u25a0]|\\(cid:\\d+\\)")
+_DROP = set("•▪●◦‣⁃∙·■□➤➔→*-–—|")
+
+
+def tokens(text: str) -> list[str]:
+    text = unicodedata.normalize("NFKC", text.translate(_SEP)).casefold()
+    out = []
+    for token in text.split():
+        token = token.strip("\"'()[]{}<>,;:!?…")
+        if token.endswith(".") and not re.fullmatch(r"(\w\.)+", token):
+            token = token.rstrip(".")
+        if token and token not in _DROP:
+            out.append(token)
+    return out
+
+
+def lcs_len(a: list[str], b: list[str]) -> int:
+    """Exact longest common subsequence, bit-parallel (Hyyrö 2004)."""
+    masks: dict[str, int] = {}
+    for i, t in enumerate(a):
+        masks[t] = masks.get(t, 0) | (1 << i)
+    full = v = (1 << len(a)) - 1
+    for t in b:
+        u = v & masks.get(t, 0)
+        v = ((v + u) | (v - u)) & full
+    return len(a) - bin(v).count("1")
+
+
+def displayed(resume: Resume) -> Iterator[tuple[str, str]]:
+    """(field, text) for every text the layout shows, in reading order within a field."""
+    contact = resume.contact
+    yield from (("name", resume.name), ("headline", resume.headline or ""))
+    yield from (("contact." + k, getattr(contact, k) or "") for k in ("email", "phone", "location"))
+    yield from (("summary", r.plain) for r in resume.summary)
+    for section in resume.sections:
+        yield section.title, section.title
+        for item in section.items:
+            yield from _item_texts(section.title, section.kind, item)
+
+
+def _item_texts(title: str, kind: SectionKind, item: object) -> Iterator[tuple[str, str]]:
+    if isinstance(item, Rich):
+        yield title, item.plain
+        return
+    for name in (
+        "title",
+        "role",
+        "organization",
+        "institution",
+        "degree",
+        "field",
+        "group",
+        "venue",
+        "location",
+        "date",
+    ):
+        value = getattr(item, name, None)
+        if isinstance(value, str):
+            yield f"{title}: {name}", value
+    link = getattr(item, "link", None)
+    if link and link.label:
+        yield f"{title}: link", link.label
+    for name in ("items", "authors"):
+        yield from ((f"{title}: {name}", v) for v in getattr(item, name, ()))
+    text = getattr(item, "text", None)
+    if isinstance(text, Rich):
+        yield title, text.plain
+    yield from ((f"{title}: summary", r.plain) for r in getattr(item, "summary", ()))
+    yield from ((f"{title}: highlight", b.text.plain) for b in getattr(item, "highlights", ()))
+
+
+def expected_links(resume: Resume) -> Iterator[str]:
+    contact = resume.contact
+    if contact.email:
+        yield f"mailto:{contact.email}"
+    if contact.phone and tel_url(contact.phone):
+        yield tel_url(contact.phone)
+    yield from (u for u in [contact.website, *(link.url for link in contact.links)] if u)
+    for section in resume.sections:
+        for item in section.items:
+            link = getattr(item, "link", None)
+            yield from (u for u in (link and link.url, getattr(item, "url", None)) if u)
+
+
+def verify_pdf(resume: Resume, pdf: bytes) -> list[Problem]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    found = tokens(text)
+    where = {f.text: f for f in resume.texts}
+    problems = []
+    vocabulary = set()
+    for name, shown in displayed(resume):
+        wanted = tokens(shown)
+        vocabulary.update(wanted)
+        if wanted and lcs_len(wanted, found) < len(wanted):
+            missing = [t for t in wanted if t not in found][:5] or wanted[:5]
+            field = where.get(shown)
+            problems.append(
+                Problem(
+                    f"not recovered from the PDF's text layer in order (e.g. {missing})",
+                    field.location if field else None,
+                    field.path if field else name,
+                )
+            )
+    problems += _glued(found, vocabulary) + _links(reader, resume) + _fonts(reader)
+    junk = sorted(set(_JUNK.findall(text)))
+    if junk:
+        problems.append(Problem(f"the text layer holds junk characters {junk}"))
+    return problems
+
+
+def _glued(found: list[str], vocabulary: set[str]) -> list[Problem]:
+    glued = [t for t in found if t not in vocabulary and _splits(t, vocabulary)]
+    split = [
+        a + "|" + b
+        for a, b in zip(found, found[1:], strict=False)
+        if a + b in vocabulary and (a not in vocabulary or b not in vocabulary)
+    ]
+    out = [Problem(f"words glued together in the text layer: {glued[:5]}")] if glued else []
+    return out + ([Problem(f"words split apart in the text layer: {split[:5]}")] if split else [])
+
+
+def _splits(token: str, vocabulary: set[str], parts: int = 2) -> bool:
+    """Is `token` 2 to 4 words of the résumé run together?"""
+    if parts > 4:
+        return False
+    return any(
+        token[:i] in vocabulary
+        and (token[i:] in vocabulary or _splits(token[i:], vocabulary, parts + 1))
+        for i in range(1, len(token))
+    )
+
+
+def _links(reader: object, resume: Resume) -> list[Problem]:
+    uris = [
+        a.get_object()["/A"]["/URI"]
+        for page in reader.pages  # type: ignore[attr-defined]
+        for a in page.get("/Annots") or []
+        if "/A" in a.get_object()
+    ]
+    problems = [
+        Problem(f"link with a refused scheme in the PDF: {u!r}")
+        for u in uris
+        if u.split(":", 1)[0].lower() not in ALLOWED_SCHEMES
+    ]
+    problems += [
+        Problem(f"link missing from the PDF: {u!r}")
+        for u in expected_links(resume)
+        if u not in uris
+    ]
+    return problems
+
+
+def _fonts(reader: object) -> list[Problem]:
+    bad = set()
+    for page in reader.pages:  # type: ignore[attr-defined]
+        for font in (page.get("/Resources", {}).get("/Font") or {}).values():
+            font = font.get_object()
+            if "/ToUnicode" not in font:
+                bad.add(str(font.get("/BaseFont")))
+    return [
+        Problem(f"font without a Unicode map (text cannot be extracted): {f}") for f in sorted(bad)
+    ]
