@@ -1,0 +1,237 @@
+"""Per-application variants, JSON Resume input, PNG previews, --verify, localized dates."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from ats import measure, pdf_pages_text, pdf_text
+from conftest import EXAMPLE, FIXTURES, run_cli
+from resume_pdf.theme import builtin_styles
+
+VARIANTS = FIXTURES / "variants.yaml"
+JSON_RESUME = FIXTURES / "jsonresume.json"
+EVERY_TEXT = [
+    "Compiler lead",
+    "Wrote the register allocator",
+    "Cut compile time in half",
+    "Ran the build farm",
+    "SRE",
+    "Kept the lights on",
+    "Secret project",
+    "Intern",
+    "Infrastructure talks",
+    "Talk about clusters",
+    "LLVM",
+    "Kubernetes",
+    "Python",
+]
+KEEPS = {
+    "compilers": {
+        "Compiler lead",
+        "Wrote the register allocator",
+        "Cut compile time in half",
+        "Intern",
+        "LLVM",
+        "Python",
+    },
+    "infra": {
+        "SRE",
+        "Kept the lights on",
+        "Intern",
+        "Infrastructure talks",
+        "Talk about clusters",
+        "Kubernetes",
+        "Python",
+    },
+    "everything": set(EVERY_TEXT) - {"Secret project"},
+}
+
+
+@pytest.mark.parametrize("variant", KEEPS)
+def test_each_variant_holds_exactly_what_it_keeps(tmp_path: Path, variant: str) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(VARIANTS.read_text(encoding="utf-8"), encoding="utf-8")
+    run = run_cli("build", str(source), "--variant", variant)
+    assert run.exit_code == 0, run.stderr
+    out = tmp_path / "output" / f"cv-{variant}.pdf"
+    text = " ".join(pdf_text(out).split())
+    shown = {t for t in EVERY_TEXT if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text)}
+    assert shown == KEEPS[variant]
+    headline = "Compiler engineer" if variant == "compilers" else "Engineer"
+    assert text.splitlines()[0].startswith(f"Vera Variant {headline}")
+
+
+def test_all_variants_and_the_variants_listing(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(VARIANTS.read_text(encoding="utf-8"), encoding="utf-8")
+    run = run_cli("build", str(source), "--all-variants")
+    assert run.exit_code == 0, run.stderr
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "cv-compilers.pdf",
+        "cv-everything.pdf",
+        "cv-infra.pdf",
+    ]
+    listing = run_cli("variants", str(source)).stdout
+    assert "infra:\n" in listing and "  drops  section 'Infrastructure talks'" in listing
+    unknown = run_cli("build", str(source), "--variant", "nope")
+    assert unknown.exit_code == 1
+    assert "unknown variant 'nope' (variants: compilers, infra, everything)" in unknown.stderr
+    assert run_cli("build", str(source), "--variant", "infra", "--all-variants").exit_code == 2
+
+
+def json_expected(path: Path) -> str:
+    """What the mapping documents: JSON Resume fields shown, in our reading order."""
+    d = json.loads(path.read_text(encoding="utf-8"))
+    b = d["basics"]
+    loc = b["location"]
+    words = [
+        b["name"],
+        b["label"],
+        b["email"],
+        b["phone"],
+        loc["city"],
+        loc["region"],
+        loc["countryCode"],
+        b["url"].split("://")[1],
+    ]
+    words += [p["url"].split("://")[1] for p in b["profiles"]] + [b["summary"]]
+    for key in ("work", "volunteer"):
+        for w in d[key]:
+            words += [
+                w["position"],
+                w.get("name") or w["organization"],
+                w.get("location", ""),
+                w["summary"],
+                *w["highlights"],
+            ]
+    for p in d["projects"]:
+        words += [p["name"], p["url"].split("://")[1], p["description"], *p["highlights"]]
+    for e in d["education"]:
+        words += [e["institution"], e["studyType"], e["area"], e["score"], *e["courses"]]
+    words += [f"{a['title']} {a['awarder']} {a['date']} {a['summary']}" for a in d["awards"]]
+    words += [f"{c['name']} {c['issuer']} {c['date']}" for c in d["certificates"]]
+    words += [
+        f"{p['name']} {p['releaseDate']} {p['publisher']} {p['url'].split('://')[1]} {p['summary']}"
+        for p in d["publications"]
+    ]
+    for s in d["skills"]:
+        words += [s["name"], *s["keywords"]]
+    words += [f"{lang['language']} {lang['fluency']}" for lang in d["languages"]]
+    words += [f"{i['name']} {' '.join(i['keywords'])}" for i in d["interests"]]
+    return "\n".join(words)
+
+
+def test_json_resume_builds_with_every_field(tmp_path: Path) -> None:
+    out = tmp_path / "jr.pdf"
+    run = run_cli("build", str(JSON_RESUME), "-o", str(out))
+    assert run.exit_code == 0, run.stderr
+    text = pdf_text(out)
+    recall = measure(json_expected(JSON_RESUME), text)
+    assert recall.missing == [] and recall.order_recall == 1.0
+    assert "Erlich" not in text  # references are left out
+    converted = tmp_path / "jr.yaml"
+    assert run_cli("convert", str(JSON_RESUME), "-o", str(converted)).exit_code == 0
+    again = tmp_path / "again.pdf"
+    assert run_cli("build", str(converted), "-o", str(again)).exit_code == 0
+    assert pdf_text(again) == text
+
+
+def test_json_resume_errors_point_into_the_json(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{\n  "basics": {\n    "name": "A",\n    "email": "not-an-email"\n  },\n'
+        '  "work": [\n    {"name": "X", "startDate": "2020-13"}\n  ]\n}\n',
+        encoding="utf-8",
+    )
+    run = run_cli("check", str(bad))
+    assert run.exit_code == 1
+    lines = run.stderr.splitlines()
+    assert re.match(
+        rf"{re.escape(str(bad))}:4:14: contact\.email: expected an email address", lines[0]
+    )
+    assert re.match(
+        rf"{re.escape(str(bad))}:7:32: sections\[0\]\.experience\[0\]\.start: ", lines[1]
+    )
+
+
+def test_png_per_page(tmp_path: Path) -> None:
+    out = tmp_path / "long.pdf"
+    run = run_cli("build", str(FIXTURES / "long.yaml"), "-o", str(out), "--png")
+    assert run.exit_code == 0, run.stderr
+    pages = len(pdf_pages_text(out))
+    pngs = sorted(tmp_path.glob("long-*.png"))
+    assert [p.name for p in pngs] == [f"long-{i}.png" for i in range(1, pages + 1)]
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+
+
+@pytest.mark.parametrize("style", builtin_styles())
+def test_verify_passes_on_every_style(tmp_path: Path, style: str) -> None:
+    run = run_cli(
+        "build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--style", style, "--verify"
+    )
+    assert run.exit_code == 0, run.stderr
+
+
+def test_verify_fails_on_a_damaged_text_layer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import resume_pdf.fit as fit
+    from resume_pdf.render import Rendered
+
+    real = fit.render
+
+    def without_unicode_maps(*args, **kwargs) -> Rendered:  # same length: offsets stay valid
+        done = real(*args, **kwargs)
+        return Rendered(done.pdf.replace(b"/ToUnicode", b"/ToUnicodX"), done.pages, done.used)
+
+    monkeypatch.setattr(fit, "render", without_unicode_maps)
+    run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")
+    assert run.exit_code == 1
+    assert (
+        "font without a Unicode map (text cannot be extracted): /AAAAAA+SourceSansPro" in run.stderr
+    )
+
+
+def test_verify_names_a_missing_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import resume_pdf.layout as layout
+
+    real = layout._identity
+
+    def no_headline(resume, ink):  # type: ignore[no-untyped-def]
+        return [f for f in real(resume, ink) if "model and machine" not in getattr(f, "text", "")]
+
+    monkeypatch.setattr(layout, "_identity", no_headline)
+    run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")
+    assert run.exit_code == 1
+    assert re.search(r"resume\.yaml:4:11: headline: not recovered", run.stderr), run.stderr
+
+
+LOCALES = {
+    "en": ("Mar 2021", "Present"),
+    "de": ("März 2021", "Heute"),
+    "fr": ("mars 2021", "Aujourd'hui"),
+    "es": ("mar. 2021", "Actualidad"),
+    "it": ("mar 2021", "Oggi"),
+    "pt": ("mar. 2021", "Atual"),
+    "nl": ("mrt. 2021", "Heden"),
+    "pl": ("mar 2021", "Obecnie"),
+}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_localized_dates(build, locale: str) -> None:
+    run = build(
+        f"name: A\nlocale: {locale}\nsections:\n  - title: Work\n    experience:\n"
+        "      - {role: Dev, start: 2021-03, end: present}\n",
+        "--style",
+        "modern",
+    )
+    assert run.exit_code == 0, run.stderr
+    month, present = LOCALES[locale]
+    assert f"{month} – {present}" in pdf_text(run.output)
+    assert PdfReader(run.output).trailer["/Root"]["/Lang"] == locale

@@ -1,0 +1,63 @@
+"""Watch mode, as a user runs it: a real process, real saves, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ats import pdf_text
+
+
+def wait_for(predicate, timeout: float = 2.0) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+def text_of(pdf: Path) -> str:
+    try:
+        return pdf_text(pdf)
+    except Exception:  # noqa: BLE001 - not written yet
+        return ""
+
+
+def test_watch_rebuilds_keeps_the_last_good_pdf_and_stops_cleanly(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    pdf = tmp_path / "output" / "cv.pdf"
+    source.write_text("name: First Version\n", encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "resume_pdf", "build", str(source), "--watch"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert wait_for(lambda: "First Version" in text_of(pdf), timeout=10)
+
+        # an editor that saves by writing a new file and renaming it over the old one
+        tmp = tmp_path / ".cv.yaml.swp"
+        tmp.write_text("name: Second Version\n", encoding="utf-8")
+        os.replace(tmp, source)
+        assert wait_for(lambda: "Second Version" in text_of(pdf))
+
+        good = pdf.read_bytes()
+        source.write_text("name: [broken\n", encoding="utf-8")
+        time.sleep(0.6)
+        assert pdf.read_bytes() == good
+
+        source.write_text("name: Third Version\n", encoding="utf-8")
+        assert wait_for(lambda: "Third Version" in text_of(pdf))
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0
+    assert "YAML syntax error" in err and "Traceback" not in err
+    assert out.count("cv.pdf: 1 page") == 3
+    assert out.rstrip().endswith("stopped")
