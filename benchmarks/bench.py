@@ -1,10 +1,10 @@
-"""Benchmarks for resume-pdf: prints medians (min-max) and writes benchmarks/results/*.json.
+"""Benchmarks for resume-pdf: prints medians (min-max) and writes benchmarks/results/latest.json.
 
-    python benchmarks/bench.py [--runs N]
+    python benchmarks/bench.py [--runs N] [--quick]
 
 Cold figures run the real `resume-pdf` command in a fresh process each time and read that
-process's own wall time, CPU time and peak RSS (os.wait4). Nothing here is a test: speed
-never fails the suite, it is measured and reported.
+process's own wall time, CPU time and peak RSS (os.wait4). Warm figures run in this process
+with fonts and modules loaded. Nothing here is a test: speed never fails the suite.
 """
 
 from __future__ import annotations
@@ -19,11 +19,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "resume.yaml"
 RESULTS = ROOT / "benchmarks" / "results"
+sys.path.insert(0, str(ROOT / "src"))
+
+Stats = dict[str, dict[str, float]]
 
 
 def run_process(args: list[str]) -> dict[str, float]:
@@ -32,9 +36,11 @@ def run_process(args: list[str]) -> dict[str, float]:
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - started
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(args)} failed: {proc.stderr.read().decode()}")
-    proc.stderr.close()
+        raise SystemExit(f"{' '.join(args)} failed: {err}")
     return {
         "wall_s": wall,
         "cpu_s": usage.ru_utime + usage.ru_stime,
@@ -42,25 +48,7 @@ def run_process(args: list[str]) -> dict[str, float]:
     }
 
 
-def summarise(samples: list[dict[str, float]]) -> dict[str, dict[str, float]]:
-    out = {}
-    for key in samples[0]:
-        values = [s[key] for s in samples]
-        out[key] = {"median": statistics.median(values), "min": min(values), "max": max(values)}
-    return out
-
-
-def show(name: str, stats: dict[str, dict[str, float]]) -> None:
-    parts = []
-    for key, v in stats.items():
-        unit = key.rsplit("_", 1)[-1]
-        scale, fmt = (1000, "{:.0f} ms") if unit == "s" else (1, "{:.1f} MB")
-        med, lo, hi = (fmt.format(v[k] * scale) for k in ("median", "min", "max"))
-        parts.append(f"{key.rsplit('_', 1)[0]} {med} ({lo}-{hi})")
-    print(f"{name:<28} " + "; ".join(parts))
-
-
-def timed(action, runs: int) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
+def timed(action: Callable[[], object], runs: int) -> Stats:
     samples = []
     for _ in range(runs):
         started = time.perf_counter()
@@ -69,44 +57,130 @@ def timed(action, runs: int) -> dict[str, dict[str, float]]:  # type: ignore[no-
     return summarise(samples)
 
 
-def warm_figures(runs: int) -> dict[str, object]:
-    """In one process, fonts and styles loaded: a rebuild, and fitting against a plain pass."""
-    sys.path.insert(0, str(ROOT / "src"))
-    from resume_pdf.build import build, load_inputs
+def summarise(samples: list[dict[str, float]]) -> Stats:
+    out = {}
+    for key in samples[0]:
+        values = [s[key] for s in samples]
+        out[key] = {"median": statistics.median(values), "min": min(values), "max": max(values)}
+    return out
+
+
+def show(name: str, stats: Stats, extra: str = "") -> None:
+    parts = []
+    for key, v in stats.items():
+        unit = key.rsplit("_", 1)[-1]
+        scale, fmt = (1000, "{:.0f} ms") if unit == "s" else (1, "{:.1f} MB")
+        med, lo, hi = (fmt.format(v[k] * scale) for k in ("median", "min", "max"))
+        parts.append(f"{key.rsplit('_', 1)[0]} {med} ({lo}-{hi})")
+    print(f"{name:<34} " + "; ".join(parts) + (f"  {extra}" if extra else ""))
+
+
+def overflowing(extra_lines: int) -> str:
+    """The example (no page budget) plus a section of `extra_lines` one-line bullets."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace("pages: 1\n", "")
+    bullets = "".join(
+        f"      - Extra point {i}, shipped and measured\n" for i in range(extra_lines)
+    )
+    return text + "  - title: More\n    bullets:\n" + bullets
+
+
+def cold_figures(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> None:
+    out = tmp / "resume.pdf"
+    cases = {
+        "cold build (example)": [exe, "build", str(EXAMPLE), "-o", str(out)],
+        "cold check (example)": [exe, "check", str(EXAMPLE)],
+        "cold --help": [exe, "--help"],
+    }
+    run_process(cases["cold build (example)"])  # warm the OS file cache once
+    for name, cmd in cases.items():
+        results[name] = stats = summarise([run_process(cmd) for _ in range(runs)])
+        show(name, stats)
+    from resume_pdf.theme import builtin_styles
+
+    for style in builtin_styles():
+        cmd = [*cases["cold build (example)"], "--style", style]
+        results[f"cold build, {style}"] = stats = summarise([run_process(cmd) for _ in range(runs)])
+        show(f"cold build, {style}", stats)
+    run_process(cases["cold build (example)"])
+    results["example_pdf_bytes"] = size = out.stat().st_size
+    print(f"{'example PDF size':<34} {size / 1024:.1f} KB")
+    # a build that must be fitted against the same résumé laid out with room to spare
+    source = tmp / "over.yaml"
+    source.write_text(overflowing(24), encoding="utf-8")
+    plain = summarise(
+        [
+            run_process([exe, "build", str(source), "-o", str(out), "--pages", "2"])
+            for _ in range(runs)
+        ]
+    )
+    fitted = summarise(
+        [
+            run_process([exe, "build", str(source), "-o", str(out), "--pages", "1"])
+            for _ in range(runs)
+        ]
+    )
+    ratio = fitted["wall_s"]["median"] / plain["wall_s"]["median"]
+    show("cold build, 2 pages as laid out", plain)
+    show("cold build, fitted to 1 page", fitted, f"= {ratio:.2f}x")
+    results["cold build plain (over.yaml, 2 pages)"] = plain
+    results["cold build fitted (over.yaml, 1 page)"] = fitted
+    results["cold fit / plain"] = ratio
+
+
+def batch_figure(exe: str, tmp: Path, results: dict[str, object]) -> None:
+    folder = tmp / "batch"
+    folder.mkdir()
+    for i in range(100):
+        (folder / f"r{i:03d}.yaml").write_text(
+            EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    files = sorted(str(p) for p in folder.glob("*.yaml"))
+    for jobs in (1, 2):
+        stats = summarise([run_process([exe, "build", *files, "-j", str(jobs)]) for _ in range(3)])
+        rate = 100 / stats["wall_s"]["median"]
+        show(f"batch of 100, -j {jobs}", stats, f"= {rate:.0f} PDFs/s")
+        results[f"batch of 100, -j {jobs}"] = {**stats, "pdfs_per_s": rate}
+
+
+def warm_figures(runs: int, tmp: Path, results: dict[str, object]) -> None:
+    """In one process, fonts and styles loaded: a rebuild, fitting, and growth with size."""
+    from resume_pdf.build import Options, build, load_inputs
     from resume_pdf.fit import fit
     from resume_pdf.fonts import FontBook
     from resume_pdf.render import render
 
-    out: dict[str, object] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp) / "warm.pdf"
-        build(EXAMPLE, target)
-        stats = timed(lambda: build(EXAMPLE, target), runs)
-        show("warm rebuild (example)", stats)
-        out["warm rebuild (example)"] = stats
-        # the example plus a section that pushes it about ten lines onto a second page
-        extra = "".join(f"      - Extra point {i}, shipped and measured\n" for i in range(12))
-        source = Path(tmp) / "over.yaml"
-        text = EXAMPLE.read_text(encoding="utf-8").replace("pages: 1\n", "")
-        source.write_text(text + "  - title: More\n    bullets:\n" + extra, encoding="utf-8")
-        resume, theme = load_inputs(source)
-        book = FontBook(theme.fonts.body)
-        plain = timed(lambda: render(resume, theme, book), runs)
-        fitted = fit(resume, theme, book, 1)
-        fitting = timed(lambda: fit(resume, theme, book, 1), runs)
-        ratio = fitting["wall_s"]["median"] / plain["wall_s"]["median"]
-        show("plain layout (over by ~10 lines)", plain)
-        show(f"fit to 1 page ({fitted.passes} passes)", fitting)
-        print(f"{'fit / plain':<28} {ratio:.2f}x ({fitted.note})")
-        out["plain layout"] = plain
-        out["fit to 1 page"] = {**fitting, "passes": fitted.passes, "note": fitted.note}
-        out["fit / plain"] = ratio
-    return out
+    target = tmp / "warm.pdf"
+    build(EXAMPLE, target)
+    results["warm rebuild (example)"] = stats = timed(lambda: build(EXAMPLE, target), runs)
+    show("warm rebuild (example)", stats)
+    source = tmp / "over10.yaml"
+    source.write_text(overflowing(12), encoding="utf-8")
+    resume, theme = load_inputs(source, Options())
+    book = FontBook(theme.fonts.body)
+    plain = timed(lambda: render(resume, theme, book), runs)
+    done = fit(resume, theme, book, 1)
+    fitting = timed(lambda: fit(resume, theme, book, 1), runs)
+    ratio = fitting["wall_s"]["median"] / plain["wall_s"]["median"]
+    show("warm layout pass (over by ~10 lines)", plain)
+    show(f"warm fit to 1 page, {done.passes} passes", fitting, f"= {ratio:.2f}x ({done.note})")
+    results["warm layout pass"] = plain
+    results["warm fit to 1 page"] = {**fitting, "passes": done.passes, "ratio": ratio}
+    for lines in (0, 200, 980):  # about 1, 5 and 20 pages
+        source.write_text(
+            overflowing(lines) if lines else EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8"
+        )
+        resume, theme = load_inputs(source, Options())
+        laid = render(resume, theme, book)
+        stats = timed(lambda r=resume, t=theme: render(r, t, book), max(3, runs // 2))
+        per_page = stats["wall_s"]["median"] / laid.pages * 1000
+        show(f"layout of a {laid.pages}-page résumé", stats, f"= {per_page:.0f} ms/page")
+        results[f"layout {laid.pages} pages"] = {**stats, "pages": laid.pages}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--quick", action="store_true", help="skip the batch and style runs")
     args = parser.parse_args()
     exe = shutil.which("resume-pdf")
     if not exe:
@@ -115,31 +189,12 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "runs": args.runs,
     }
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "resume.pdf"
-        cases = {
-            "cold build (example)": [exe, "build", str(EXAMPLE), "-o", str(out)],
-            "cold check (example)": [exe, "check", str(EXAMPLE)],
-            "cold --help": [exe, "--help"],
-        }
-        run_process(cases["cold build (example)"])  # warm the OS file cache once
-        for name, cmd in cases.items():
-            stats = summarise([run_process(cmd) for _ in range(args.runs)])
-            show(name, stats)
-            results[name] = stats
-        sys.path.insert(0, str(ROOT / "src"))
-        from resume_pdf.theme import builtin_styles
-
-        for style in builtin_styles():
-            cmd = [*cases["cold build (example)"], "--style", style]
-            stats = summarise([run_process(cmd) for _ in range(args.runs)])
-            show(f"cold build, {style}", stats)
-            results[f"cold build, style {style}"] = stats
-        run_process(cases["cold build (example)"])
-        size = out.stat().st_size
-        print(f"{'example PDF size':<28} {size / 1024:.1f} KB")
-        results["example_pdf_bytes"] = size
-    results.update(warm_figures(args.runs))
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        cold_figures(exe, args.runs, tmp, results)
+        if not args.quick:
+            batch_figure(exe, tmp, results)
+        warm_figures(args.runs, tmp, results)
     RESULTS.mkdir(parents=True, exist_ok=True)
     target = RESULTS / "latest.json"
     target.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
@@ -147,4 +202,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
