@@ -126,3 +126,15 @@ def test_injection_creates_no_link_and_no_image() -> None:
 
     assert not PdfReader(io.BytesIO(buf.getvalue())).pages[0].images
     assert "javascript" in pdf_text(buf.getvalue())
+
+
+@given(st.text())
+def test_the_escapes_match_the_standard_library(text: str) -> None:
+    from xml.sax.saxutils import escape, quoteattr
+
+    from resume_pdf import markup
+
+    assert markup.escape(text) == escape(text)
+    assert markup.quoteattr(text) == escape(text, {'"': "&quot;"}).join('""')
+    if not set(text) & set('"\n\r\t'):  # the standard one also encodes these
+        assert markup.quoteattr(text) == quoteattr(text)
