@@ -14,7 +14,7 @@ PACKAGE = Path(resume_pdf.__file__).parent
 ALLOWED = {  # third-party packages each module may import
     "click": {"cli"},
     "yaml": {"source"},  # the loader (and its dump for `convert`)
-    "reportlab": {"fonts", "layout", "render"},
+    "reportlab": {"fonts", "ink", "layout", "render"},
     "pypdf": {"verify"},
     "pypdfium2": {"raster"},
 }

@@ -13,15 +13,13 @@ from itertools import groupby
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from .dates import format_range
 from .fonts import FontBook, face_name
-from .inline import Rich, Span, tel_url
-from .markup import rich_xml, text_xml
+from .ink import Heading, Ink, make_styles
+from .inline import Rich, tel_url
 from .model import (
     Bullet,
     Contact,
@@ -39,124 +37,6 @@ from .theme import Theme
 CONTACT_SEPARATOR = "  ·  "
 Block = list[Flowable]  # flowables kept on one page together
 MAX_SHOWN_URL = 45  # longer links show their label instead of the address
-
-
-@dataclass(frozen=True)
-class Styles:
-    """The paragraph styles of one theme, made once per layout."""
-
-    name: ParagraphStyle
-    headline: ParagraphStyle
-    contact: ParagraphStyle
-    heading: ParagraphStyle
-    entry: ParagraphStyle
-    right: ParagraphStyle
-    sub: ParagraphStyle
-    body: ParagraphStyle
-    bullet: ParagraphStyle
-    small: ParagraphStyle
-
-
-def make_styles(theme: Theme) -> Styles:
-    s, c, lead = theme.sizes, theme.colors, theme.leading
-    text, muted, accent = HexColor(c.text), HexColor(c.muted), HexColor(c.accent)
-    base = ParagraphStyle(
-        "body",
-        fontName=theme.fonts.body,
-        fontSize=s.body,
-        leading=s.body * lead,
-        textColor=text,
-        alignment=TA_LEFT,
-        splitLongWords=1,
-    )
-
-    def derive(name: str, **kw: Any) -> ParagraphStyle:
-        return ParagraphStyle(name, parent=base, **kw)
-
-    return Styles(
-        name=derive("name", fontName=theme.fonts.name, fontSize=s.name, leading=s.name * 1.15),
-        headline=derive(
-            "headline", fontSize=s.headline, leading=s.headline * 1.3, textColor=accent
-        ),
-        contact=derive("contact", fontSize=s.small, leading=s.small * 1.4, textColor=muted),
-        heading=derive(
-            "heading",
-            fontName=theme.fonts.headings,
-            fontSize=s.heading,
-            leading=s.heading * 1.2,
-            textColor=accent,
-            keepWithNext=1,
-        ),
-        entry=derive("entry", fontSize=s.entry, leading=s.entry * 1.25),
-        right=derive(
-            "right", fontSize=s.small, leading=s.entry * 1.25, textColor=muted, alignment=TA_RIGHT
-        ),
-        sub=derive("sub", fontSize=s.small, leading=s.small * lead, textColor=muted),
-        body=base,
-        bullet=derive(
-            "bullet",
-            leftIndent=s.body * 1.1,
-            bulletIndent=s.body * 0.2,
-            bulletFontName=theme.fonts.body,
-            bulletFontSize=s.body,
-        ),
-        small=derive("small", fontSize=s.small, leading=s.small * lead),
-    )
-
-
-@dataclass(frozen=True)
-class Ink:
-    """What every layout function needs: the theme, its styles and the fonts."""
-
-    theme: Theme
-    st: Styles
-    book: FontBook
-    narrow: bool = False  # laying out the sidebar: one column, dates under titles
-    locale: str = "en"
-
-    def dates(self, entry: Any) -> str | None:
-        return format_range(entry, self.theme.dates, self.locale)
-
-    def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
-        return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
-
-    def rich(self, rich: Rich, *, family: str | None = None) -> str:
-        family = family or self.theme.fonts.body
-        return rich_xml(rich, self.book, family=family, link_color=self.theme.colors.link)
-
-    def link(self, text: str, url: str | None) -> str:
-        return self.rich(Rich((Span(text, url=url),)))
-
-
-class Heading(Flowable):
-    """A section title with the theme's treatment; carries its outline entry."""
-
-    def __init__(self, para: Paragraph, theme: Theme) -> None:
-        super().__init__()
-        self.para, self.theme = para, theme
-        self.outline_title = para.getPlainText()
-        self.keepWithNext = 1
-        self._gap = 3.0 if theme.heading.treatment == "rule" else 0.0
-
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        self.width = avail_width
-        _, h = self.para.wrap(avail_width - self._indent(), avail_height)
-        self.height = h + self._gap
-        return avail_width, self.height
-
-    def _indent(self) -> float:
-        return 7.0 if self.theme.heading.treatment == "bar" else 0.0
-
-    def draw(self) -> None:
-        canv, treatment = self.canv, self.theme.heading.treatment
-        self.para.drawOn(canv, self._indent(), self._gap)
-        canv.setStrokeColor(HexColor(self.theme.colors.rule))
-        canv.setFillColor(HexColor(self.theme.colors.rule))
-        if treatment == "rule":
-            canv.setLineWidth(0.7)
-            canv.line(0, 0.5, self.width, 0.5)
-        elif treatment == "bar":
-            canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ rl_config.trustedHosts = []
 rl_config.trustedSchemes = []
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
+SIDEBAR_GAP = 20.0  # points between the sidebar and the main column
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,59 +112,41 @@ def _templates(theme: Theme, side: list[Flowable]) -> list[PageTemplate]:
     (so it extracts as one block before the main column) and full-width later pages."""
     width, height = PAGE_SIZES[theme.page.size]
     m = theme.page.margins
-    full = Frame(
-        m.left,
-        m.bottom,
-        width - m.left - m.right,
-        height - m.top - m.bottom,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        id="full",
-    )
-    if not side:
-        return [PageTemplate("only", [full])]
-    bar = theme.layout.sidebar
-    gap = 20.0
-    main_width = width - m.left - m.right - bar.width - gap
-    side_x = m.left if bar.side == "left" else width - m.right - bar.width
-    main_x = m.left + bar.width + gap if bar.side == "left" else m.left
-    main = Frame(
-        main_x,
-        m.bottom,
-        main_width,
-        height - m.top - m.bottom,
-        leftPadding=0,
-        rightPadding=0,
-        topPadding=0,
-        bottomPadding=0,
-        id="main",
-    )
 
-    def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
-        band = bar.width + gap / 2 + (m.left if bar.side == "left" else m.right)
-        canv.saveState()
-        canv.setFillColor(HexColor(bar.background))
-        canv.rect(0 if bar.side == "left" else width - band, 0, band, height, stroke=0, fill=1)
-        canv.restoreState()
-        frame = Frame(
-            side_x,
+    def column(x: float, w: float, name: str) -> Frame:
+        return Frame(
+            x,
             m.bottom,
-            bar.width,
+            w,
             height - m.top - m.bottom,
+            id=name,
             leftPadding=0,
             rightPadding=0,
             topPadding=0,
             bottomPadding=0,
-            id="side",
         )
-        pending = list(side)
-        while pending:
-            flowable = pending[0]
+
+    full = column(m.left, width - m.left - m.right, "full")
+    if not side:
+        return [PageTemplate("only", [full])]
+    bar, gap = theme.layout.sidebar, SIDEBAR_GAP
+    left = bar.side == "left"
+    main = column(
+        m.left + bar.width + gap if left else m.left,
+        width - m.left - m.right - bar.width - gap,
+        "main",
+    )
+
+    def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
+        band = bar.width + gap / 2 + (m.left if left else m.right)
+        canv.saveState()
+        canv.setFillColor(HexColor(bar.background))
+        canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
+        canv.restoreState()
+        frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+        for flowable in side:
             if not frame.add(flowable, canv):
                 raise SidebarOverflow(getattr(flowable, "outline_title", ""))
-            pending.pop(0)
             add_outline_entry(canv, flowable)
 
     return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]
