@@ -260,6 +260,8 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
 
 
 def _make_section(title: str, tags: tuple[str, ...] = (), **content: Any) -> Section:
+    if not content:  # `bullets:` left empty, or only blank text: a section left out later
+        return Section(title, SectionKind.TEXT, (), tags)
     ((key, items),) = content.items()
     kind = SectionKind(key)
     return Section(title, kind, items if isinstance(items, tuple) else (items,), tags)

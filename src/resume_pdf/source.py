@@ -87,7 +87,7 @@ def parse_source(raw: bytes, name: str) -> Source:
             raise _fail(name, str(exc)) from None
         except RecursionError:
             raise _fail(name, "nesting too deep") from None
-    if node is None:
+    if node is None or (node.tag == _NULL and not node.value):  # nothing, or a bare ---
         if syntax:
             raise ResumeError(syntax)
         raise _fail(name, "empty document: expected a mapping with at least `name`")
