@@ -142,6 +142,38 @@ def batch_figure(exe: str, tmp: Path, results: dict[str, object]) -> None:
         results[f"batch of 100, -j {jobs}"] = {**stats, "pdfs_per_s": rate}
 
 
+def watch_figure(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> None:
+    """Save -> new PDF latency of `build --watch` on the example."""
+    import signal
+
+    source, pdf = tmp / "w.yaml", tmp / "output" / "w.pdf"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    source.write_text(text, encoding="utf-8")
+    proc = subprocess.Popen(
+        [exe, "build", str(source), "--watch"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not pdf.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        samples = []
+        for i in range(runs):
+            before = pdf.stat().st_mtime_ns
+            started = time.perf_counter()
+            source.write_text(
+                text.replace("Alex Placeholder", f"Alex Placeholder {i}"), encoding="utf-8"
+            )
+            while pdf.stat().st_mtime_ns == before:
+                time.sleep(0.002)
+            samples.append({"wall_s": time.perf_counter() - started})
+            time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+    results["watch: save -> new PDF"] = stats = summarise(samples)
+    show("watch: save -> new PDF", stats)
+
+
 def warm_figures(runs: int, tmp: Path, results: dict[str, object]) -> None:
     """In one process, fonts and styles loaded: a rebuild, fitting, and growth with size."""
     from resume_pdf.build import Options, build, load_inputs
@@ -194,6 +226,7 @@ def main() -> None:
         cold_figures(exe, args.runs, tmp, results)
         if not args.quick:
             batch_figure(exe, tmp, results)
+        watch_figure(exe, args.runs, tmp, results)
         warm_figures(args.runs, tmp, results)
     RESULTS.mkdir(parents=True, exist_ok=True)
     target = RESULTS / "latest.json"
