@@ -56,7 +56,8 @@ class _Search:
         while True:
             if fitted is None:
                 t = min(fails + max(fails_used - target, 0.01) / max(slope, 1e-3), top)
-                t = top if top - t < 0.15 else t  # near the floors: try the floors
+                if top - t < 0.15 or self.passes >= MAX_PASSES - 1:
+                    t = top  # near the floors, or out of passes: try the floors
             else:
                 ratio = (fails_used - target) / max(fails_used - fitted.used, 1e-6)
                 t = fails + min(max(ratio, 0.2), 0.8) * (fits - fails)
