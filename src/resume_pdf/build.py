@@ -99,20 +99,19 @@ def build(
     book = FontBook(theme.fonts.body)
     _check_glyphs(resume, book, options.strict)
     fitted = fit(resume, theme, book, options.pages or resume.pages or DEFAULT_PAGES)
-    write_atomic(out, fitted.pdf)
-    pngs: tuple[Path, ...] = ()
-    watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
-    if options.png:
-        from .raster import write_pngs
-
-        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, fitted.pages + 1))
-        write_pngs(out, list(pngs))
-    if options.verify:
+    if options.verify:  # before writing: a PDF that loses text never replaces a good one
         from .verify import verify_pdf
 
         problems = verify_pdf(resume, fitted.pdf)
         if problems:
             raise ResumeError(problems)
+    write_atomic(out, fitted.pdf)
+    pngs: tuple[Path, ...] = ()
+    if options.png:
+        from .raster import write_pngs
+
+        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, fitted.pages + 1))
+        write_pngs(out, list(pngs))
     seconds = time.perf_counter() - started
     watched = (resume_path, *(Path(f) for f in theme.files))
     return BuildResult(

@@ -36,6 +36,7 @@ from .theme import Theme
 
 CONTACT_SEPARATOR = "  ·  "
 Block = list[Flowable]  # flowables kept on one page together
+MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
 MAX_SHOWN_URL = 45  # longer links show their label instead of the address
 
 
@@ -279,8 +280,9 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
             for d, e in zip(dates, items, strict=True)
         ]
     date_style = ParagraphStyle("tdate", parent=st.body, textColor=HexColor(theme.colors.accent))
+    ink.book.cmap(theme.fonts.body, (True, False))  # measured below: make sure it is loaded
     bold = face_name(theme.fonts.body, (True, False))
-    width = max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12
+    width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
     rows = [
         [Paragraph(ink.text(d, bold=True), date_style), Paragraph(ink.rich(e.text), st.body)]
         for d, e in zip(dates, items, strict=True)

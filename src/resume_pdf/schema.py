@@ -69,6 +69,8 @@ class Context:
 
 
 def describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
@@ -279,10 +281,16 @@ class MapOf(Spec):
 
     item: Spec
     description: str = ""
+    names: str = r"[A-Za-z0-9][A-Za-z0-9_.-]*"  # names become file names: no / and no ..
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         if not isinstance(value, dict):
             return ctx.error(path, f"expected a mapping, got {describe(value)}")
+        for key in value:
+            if not re.fullmatch(self.names, key) or ".." in key:
+                ctx.error(
+                    (*path, key), f"{key!r} is not a usable name (letters, digits, - _ .)", key=True
+                )
         items = [(k, self.item.check(v, (*path, k), ctx)) for k, v in value.items()]
         if any(v is INVALID for _, v in items):
             return INVALID

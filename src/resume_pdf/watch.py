@@ -50,8 +50,11 @@ def watch(
                 result: BuildResult | ResumeError = build(resume, output, options)
                 if result.watched != watched:  # the style chain is known (or changed)
                     watched, seen = result.watched, stamp(result.watched)
-            except ResumeError as exc:
+            except ResumeError as exc:  # also follow the files the problems are in (a style)
                 result = exc
+                named = (Path(p.location.file) for p in exc.problems if p.location)
+                watched = tuple(dict.fromkeys((*watched, *named)))
+                seen = stamp(watched)
             report(result)
         time.sleep(POLL_SECONDS)
         rounds = None if rounds is None else rounds - 1
