@@ -235,3 +235,23 @@ def test_localized_dates(build, locale: str) -> None:
     month, present = LOCALES[locale]
     assert f"{month} – {present}" in pdf_text(run.output)
     assert PdfReader(run.output).trailer["/Root"]["/Lang"] == locale
+
+
+def test_a_variant_is_checked_for_what_it_keeps_only(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        "name: A\nvariants: {plain: {exclude: [stars]}}\nsections:\n  - title: Awards\n"
+        "    bullets: [Fine, {text: 'Starred ★', tags: [stars]}]\n",
+        encoding="utf-8",
+    )
+    assert run_cli("build", str(source), "--variant", "plain").exit_code == 0
+    master = run_cli("build", str(source))
+    assert master.exit_code == 1 and "U+2605" in master.stderr
+
+
+def test_variant_names_cannot_leave_the_output_folder(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text("name: A\nvariants: {'x/../../escaped': {}}\n", encoding="utf-8")
+    run = run_cli("build", str(source), "--all-variants")
+    assert run.exit_code == 1 and "is not a usable name" in run.stderr
+    assert not (tmp_path.parent / "escaped.pdf").exists()

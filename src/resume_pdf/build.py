@@ -70,15 +70,23 @@ def check(resume_path: Path, options: Options = Options()) -> tuple[Problem, ...
     from .fonts import FontBook
 
     resume, theme = load_inputs(resume_path, options)
-    _check_glyphs(resume, FontBook(theme.fonts.body), options.strict)
+    _check_glyphs(resume, theme, FontBook(theme.fonts.body), options.strict)
     return resume.warnings
 
 
-def _check_glyphs(resume: Resume, book: FontBook, strict: bool) -> None:
-    """Characters no font can draw are errors; with --strict, so are warnings."""
+def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) -> None:
+    """Characters no font can draw — in what the résumé shows and in the style's own words —
+    are errors; with --strict, so are warnings."""
+    from .content import displayed_fields
+    from .dates import present_word
     from .fonts import missing_glyphs
+    from .schema import TextField
 
-    problems = missing_glyphs(resume.texts, book)
+    style_words = (
+        TextField("style dates.separator", theme.dates.separator, None),
+        TextField("style dates.present", present_word(theme.dates, resume.locale), None),
+    )
+    problems = missing_glyphs((*displayed_fields(resume), *style_words), book)
     if strict:
         problems += [replace(w, severity=Severity.ERROR) for w in resume.warnings]
     if problems:
@@ -97,7 +105,7 @@ def build(
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
     book = FontBook(theme.fonts.body)
-    _check_glyphs(resume, book, options.strict)
+    _check_glyphs(resume, theme, book, options.strict)
     fitted = fit(resume, theme, book, options.pages or resume.pages or DEFAULT_PAGES)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
         from .verify import verify_pdf

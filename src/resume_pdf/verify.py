@@ -12,11 +12,11 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterator
 
+from .content import displayed, expected_links
 from .errors import Problem
-from .inline import ALLOWED_SCHEMES, Rich, tel_url
-from .model import Resume, SectionKind
+from .inline import ALLOWED_SCHEMES
+from .model import Resume
 
 _SEP = str.maketrans(
     {
@@ -53,62 +53,6 @@ def lcs_len(a: list[str], b: list[str]) -> int:
         u = v & masks.get(t, 0)
         v = ((v + u) | (v - u)) & full
     return len(a) - bin(v).count("1")
-
-
-def displayed(resume: Resume) -> Iterator[tuple[str, str]]:
-    """(field, text) for every text the layout shows, in reading order within a field."""
-    contact = resume.contact
-    yield from (("name", resume.name), ("headline", resume.headline or ""))
-    yield from (("contact." + k, getattr(contact, k) or "") for k in ("email", "phone", "location"))
-    yield from (("summary", r.plain) for r in resume.summary)
-    for section in resume.sections:
-        yield section.title, section.title
-        for item in section.items:
-            yield from _item_texts(section.title, section.kind, item)
-
-
-def _item_texts(title: str, kind: SectionKind, item: object) -> Iterator[tuple[str, str]]:
-    if isinstance(item, Rich):
-        yield title, item.plain
-        return
-    for name in (
-        "title",
-        "role",
-        "organization",
-        "institution",
-        "degree",
-        "field",
-        "group",
-        "venue",
-        "location",
-        "date",
-    ):
-        value = getattr(item, name, None)
-        if isinstance(value, str):
-            yield f"{title}: {name}", value
-    link = getattr(item, "link", None)
-    if link and link.label:
-        yield f"{title}: link", link.label
-    for name in ("items", "authors"):
-        yield from ((f"{title}: {name}", v) for v in getattr(item, name, ()))
-    text = getattr(item, "text", None)
-    if isinstance(text, Rich):
-        yield title, text.plain
-    yield from ((f"{title}: summary", r.plain) for r in getattr(item, "summary", ()))
-    yield from ((f"{title}: highlight", b.text.plain) for b in getattr(item, "highlights", ()))
-
-
-def expected_links(resume: Resume) -> Iterator[str]:
-    contact = resume.contact
-    if contact.email:
-        yield f"mailto:{contact.email}"
-    if contact.phone and tel_url(contact.phone):
-        yield tel_url(contact.phone)
-    yield from (u for u in [contact.website, *(link.url for link in contact.links)] if u)
-    for section in resume.sections:
-        for item in section.items:
-            link = getattr(item, "link", None)
-            yield from (u for u in (link and link.url, getattr(item, "url", None)) if u)
 
 
 def verify_pdf(resume: Resume, pdf: bytes) -> list[Problem]:

@@ -1,0 +1,80 @@
+"""What a résumé shows, walked from the validated model: every displayed text with the
+field it came from, and every link target. The glyph check and `--verify` both work from
+this, so a tailored variant is checked for exactly what it keeps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .inline import Rich, tel_url
+from .model import Resume
+from .schema import TextField
+
+
+def displayed(resume: Resume) -> Iterator[tuple[str, str]]:
+    """(field, text) for every text the layout shows, in reading order within a field."""
+    contact = resume.contact
+    yield from (("name", resume.name), ("headline", resume.headline or ""))
+    yield from (("contact." + k, getattr(contact, k) or "") for k in ("email", "phone", "location"))
+    yield from (("summary", r.plain) for r in resume.summary)
+    for section in resume.sections:
+        yield section.title, section.title
+        for item in section.items:
+            yield from _item_texts(section.title, item)
+
+
+def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
+    if isinstance(item, Rich):
+        yield title, item.plain
+        return
+    for name in (
+        "title",
+        "role",
+        "organization",
+        "institution",
+        "degree",
+        "field",
+        "group",
+        "venue",
+        "location",
+        "date",
+    ):
+        value = getattr(item, name, None)
+        if isinstance(value, str):
+            yield f"{title}: {name}", value
+    link = getattr(item, "link", None)
+    if link and link.label:
+        yield f"{title}: link", link.label
+    for name in ("items", "authors"):
+        yield from ((f"{title}: {name}", v) for v in getattr(item, name, ()))
+    text = getattr(item, "text", None)
+    if isinstance(text, Rich):
+        yield title, text.plain
+    yield from ((f"{title}: summary", r.plain) for r in getattr(item, "summary", ()))
+    yield from ((f"{title}: highlight", b.text.plain) for b in getattr(item, "highlights", ()))
+
+
+def expected_links(resume: Resume) -> Iterator[str]:
+    contact = resume.contact
+    if contact.email:
+        yield f"mailto:{contact.email}"
+    if contact.phone and tel_url(contact.phone):
+        yield tel_url(contact.phone)
+    yield from (u for u in [contact.website, *(link.url for link in contact.links)] if u)
+    for section in resume.sections:
+        for item in section.items:
+            link = getattr(item, "link", None)
+            yield from (u for u in (link and link.url, getattr(item, "url", None)) if u)
+
+
+def displayed_fields(resume: Resume) -> tuple[TextField, ...]:
+    """The displayed texts (and link targets) as fields located where the file wrote them."""
+    where = {f.text: f for f in resume.texts}
+    pairs = [*displayed(resume), *(("link", url) for url in expected_links(resume))]
+    out = []
+    for name, text in pairs:
+        found = where.get(text)
+        out.append(
+            TextField(found.path, text, found.location) if found else TextField(name, text, None)
+        )
+    return tuple(out)
