@@ -84,3 +84,18 @@ def test_the_styles_own_words_are_checked_for_glyphs(build, tmp_path: Path) -> N
                 "--style", "stars")
     assert run.exit_code == 1
     assert "style dates.separator: no available font" in run.stderr
+
+
+def test_style_paths_in_files_stay_in_the_resume_folder(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("page: hunter2\n", encoding="utf-8")
+    folder = tmp_path / "cv"
+    folder.mkdir()
+    with pytest.raises(ResumeError, match="outside the résumé's folder") as info:
+        load_theme("../secret.yaml", folder)
+    assert "hunter2" not in str(info.value)
+    write_style(folder, "mine", "extends: ../../secret.yaml\n")
+    with pytest.raises(ResumeError, match=r"mine\.yaml:1:10: extends: the base style is outside"):
+        load_theme("mine", folder)
+    with pytest.raises(ResumeError, match="hunter2"):  # the command line may name any file
+        load_theme(str(secret), folder, any_path=True)

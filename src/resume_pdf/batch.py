@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .build import BuildResult, Options, build, variant_names
-from .errors import ResumeError
+from .errors import Problem, ResumeError
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +39,6 @@ def plan(
 
 
 def _no_variants(resume: Path) -> ResumeError:
-    from .errors import Problem
-
     return ResumeError([Problem(f"{resume} defines no variants", field="variants")])
 
 

@@ -43,7 +43,6 @@ class BuildResult:
     seconds: float
     warnings: tuple[Problem, ...]
     fit_note: str = ""  # the tightening applied to keep the page budget
-    passes: int = 1  # layout passes it took
     pngs: tuple[Path, ...] = ()
     watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
 
@@ -61,7 +60,9 @@ def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume
         from .variants import tailor
 
         resume = tailor(resume, options.variant).resume
-    theme = load_theme(options.style or resume.style, resume_path.parent)
+    theme = load_theme(
+        options.style or resume.style, resume_path.parent, any_path=options.style is not None
+    )
     return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 
@@ -122,9 +123,7 @@ def build(
         write_pngs(out, list(pngs))
     seconds = time.perf_counter() - started
     watched = (resume_path, *(Path(f) for f in theme.files))
-    return BuildResult(
-        out, fitted.pages, seconds, resume.warnings, fitted.note, fitted.passes, pngs, watched
-    )
+    return BuildResult(out, fitted.pages, seconds, resume.warnings, fitted.note, pngs, watched)
 
 
 def variant_names(resume_path: Path) -> list[str]:

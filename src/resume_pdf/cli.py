@@ -109,6 +109,8 @@ def _show(result: Any) -> bool:
     shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
     if result.fit_note:
         shown += f", {result.fit_note}"
+    if result.pngs:
+        shown += f" (+ {len(result.pngs)} PNG{'s' * (len(result.pngs) > 1)})"
     _say(f"{result.output}: {shown}, {result.seconds:.2f} s")
     _report(result.warnings)
     return False

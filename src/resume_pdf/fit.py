@@ -123,17 +123,15 @@ def describe(theme: Theme, t: float) -> str:
 
 def _diagnose(resume: Resume, theme: Theme, book: FontBook, budget: int) -> ResumeError:
     """By how much the content overflows at the floors, what is largest, and ways out."""
-    try:
-        tightest: Rendered | None = render(resume, theme.tightened(TIGHTEST), book)
-    except SidebarOverflow:
-        tightest = None
     floor = theme.tightened(TIGHTEST)
+    try:
+        tightest = render(resume, floor, book)
+    except SidebarOverflow as overflow:
+        return sidebar_problem(overflow)
     m = floor.page.margins
     page_w, page_h = PAGE_SIZES[floor.page.size]
     width, height = page_w - m.left - m.right, page_h - m.top - m.bottom
     pages = f"budget is {budget} page{'s' * (budget > 1)}"
-    if tightest is None:
-        return sidebar_problem(SidebarOverflow(""))
     over = tightest.used - budget
     lines = over * height / (floor.sizes.body * floor.leading)
     sections = sorted(measure_sections(resume, floor, book, width), key=lambda s: -s.height)

@@ -31,7 +31,6 @@ class Styles:
     sub: ParagraphStyle
     body: ParagraphStyle
     bullet: ParagraphStyle
-    small: ParagraphStyle
 
 
 def make_styles(theme: Theme) -> Styles:
@@ -77,7 +76,6 @@ def make_styles(theme: Theme) -> Styles:
             bulletFontName=theme.fonts.body,
             bulletFontSize=s.body,
         ),
-        small=derive("small", fontSize=s.small, leading=s.small * lead),
     )
 
 
@@ -105,7 +103,7 @@ class Ink:
         return self.rich(Rich((Span(text, url=url),)))
 
 
-class Heading(Flowable):
+class SectionHeading(Flowable):
     """A section title with the theme's treatment; carries its outline entry."""
 
     def __init__(self, para: Paragraph, theme: Theme) -> None:

@@ -77,11 +77,6 @@ def parse_inline(text: str) -> tuple[Rich, list[str]]:
     return Rich(tuple(_merge(spans))), parser.bad_links
 
 
-def plain_rich(text: str) -> Rich:
-    """Text shown exactly as written (names, titles): no markup at all."""
-    return Rich((Span(text),) if text else ())
-
-
 class _Parser:
     def __init__(self, text: str) -> None:
         self.s = text

@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from .fonts import FontBook, face_name
-from .ink import Heading, Ink, make_styles
+from .ink import Ink, SectionHeading, make_styles
 from .inline import Rich, tel_url
 from .model import (
     Bullet,
@@ -121,7 +121,7 @@ def display_url(url: str) -> str:
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:
-    heading = Heading(Paragraph(_heading_xml(section.title, ink), ink.st.heading), ink.theme)
+    heading = SectionHeading(Paragraph(_heading_xml(section.title, ink), ink.st.heading), ink.theme)
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
     blocks = [[heading, Spacer(1, 4), *first], *rest]  # the heading stays with its first block
     if ink.narrow:  # the sidebar is drawn into one frame on one page: nothing to keep together
@@ -300,7 +300,7 @@ class Measured:
 
 
 def measure_sections(resume: Resume, theme: Theme, book: FontBook, width: float) -> list[Measured]:
-    ink = Ink(theme, make_styles(theme), book)
+    ink = Ink(theme, make_styles(theme), book, locale=resume.locale)
 
     def height(blocks: list[Block]) -> float:
         return sum(f.wrap(width, 1e6)[1] for block in blocks for f in block)

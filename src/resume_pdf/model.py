@@ -163,7 +163,6 @@ class Resume:
     locale: str = "en"
     variants: tuple[tuple[str, Variant], ...] = ()
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
-    source_file: str = ""
     warnings: tuple[Problem, ...] = ()
 
 
@@ -359,7 +358,6 @@ def validate_resume(source: Source) -> Resume:
         resume,
         sections=tuple(s for s in resume.sections if s.items),
         texts=tuple(ctx.texts),
-        source_file=source.file,
         warnings=tuple(ctx.warnings),
     )
 

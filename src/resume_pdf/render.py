@@ -81,12 +81,15 @@ def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = Non
         **_metadata(resume),
     )
     story = build_story(resume, theme, book)
-    doc.addPageTemplates(_templates(theme, story.side))
+    overflow: list[str] = []  # the sidebar section that did not fit, when one does not
+    doc.addPageTemplates(_templates(theme, story.side, overflow))
     if total:
         doc.footer = _page_number(theme, book, total)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
     try:
         doc.build(flowables)
+    except SidebarOverflow:  # re-raised here: reportlab rewrites exceptions raised inside it
+        raise SidebarOverflow(overflow[-1]) from None
     except LayoutError:
         message = (
             "one block (a skill group, a table row or a kept-together entry start) is "
@@ -99,7 +102,7 @@ def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = Non
 
 
 def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
-    where = f" at {str(exc)!r}" if str(exc) else ""
+    where = f" in {str(exc)!r}" if str(exc) else ""
     message = (
         f"the sidebar is taller than the page{where}: list fewer kinds in the "
         "style's layout.sidebar.sections, or use a single-column style"
@@ -107,7 +110,7 @@ def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
     return ResumeError([Problem(message)])
 
 
-def _templates(theme: Theme, side: list[Flowable]) -> list[PageTemplate]:
+def _templates(theme: Theme, side: list[Flowable], overflow: list[str]) -> list[PageTemplate]:
     """One full-width frame; or, for a sidebar style, page 1 with the sidebar drawn first
     (so it extracts as one block before the main column) and full-width later pages."""
     width, height = PAGE_SIZES[theme.page.size]
@@ -144,9 +147,12 @@ def _templates(theme: Theme, side: list[Flowable]) -> list[PageTemplate]:
         canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
         canv.restoreState()
         frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+        section = "the header"
         for flowable in side:
+            section = getattr(flowable, "outline_title", section)
             if not frame.add(flowable, canv):
-                raise SidebarOverflow(getattr(flowable, "outline_title", ""))
+                overflow.append(section)
+                raise SidebarOverflow(section)
             add_outline_entry(canv, flowable)
 
     return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]

@@ -295,8 +295,14 @@ def list_styles(resume_dir: Path | None) -> list[StyleInfo]:
     return out
 
 
-def load_theme(name_or_path: str | None, resume_dir: Path | None = None) -> Theme:
-    """Resolve a style by name or path, merge its chain and validate the result."""
+def load_theme(
+    name_or_path: str | None, resume_dir: Path | None = None, *, any_path: bool = False
+) -> Theme:
+    """Resolve a style by name or path, merge its chain and validate the result.
+
+    A path written in a file (`style:`, `extends:`) must stay inside the résumé's folder, so
+    a résumé from someone else cannot make the tool read (and echo in errors) other files;
+    a path given on the command line (`any_path`) may point anywhere."""
     name = name_or_path or DEFAULT_STYLE
     folder = resume_dir / "styles" if resume_dir else None
     if name.endswith((".yaml", ".yml")) or "/" in name:
@@ -306,7 +312,10 @@ def load_theme(name_or_path: str | None, resume_dir: Path | None = None) -> Them
     except LookupError:
         known = ", ".join(builtin_styles())
         raise ResumeError([Problem(f"unknown style {name!r} (built-in styles: {known})")]) from None
-    merged = _load_chain(path, [])
+    roots = (BUILTIN_DIR.resolve(), (resume_dir or Path.cwd()).resolve())
+    if not any_path:
+        _confine(path, roots, Problem(f"style {name!r} is outside the résumé's folder"))
+    merged = _load_chain(path, [], roots)
     ctx = Context(merged)
     data = THEME.check(merged.data, (), ctx)
     if ctx.problems:
@@ -316,7 +325,12 @@ def load_theme(name_or_path: str | None, resume_dir: Path | None = None) -> Them
     return Theme(name=Path(name).stem, files=files, **data)
 
 
-def _load_chain(path: Path, seen: list[Path]) -> Source:
+def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:
+    if not any(path.is_relative_to(root) for root in roots):
+        raise ResumeError([problem])
+
+
+def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source:
     """The style at `path` merged over its bases; a style without `extends:` extends classic."""
     source = read_source(path)
     if not isinstance(source.data, dict):
@@ -333,10 +347,13 @@ def _load_chain(path: Path, seen: list[Path]) -> Source:
         base_path = find_style(parent, path.parent, exclude=path)
     except LookupError:
         raise ResumeError([Problem(f"unknown base style {parent!r}", where, "extends")]) from None
+    _confine(
+        base_path, roots, Problem("the base style is outside the résumé's folder", where, "extends")
+    )
     if base_path in (*seen, path):
         chain = " -> ".join(p.name for p in (*seen, path, base_path))
         raise ResumeError([Problem(f"style inheritance cycle: {chain}", where, "extends")])
-    base = _load_chain(base_path, [*seen, path])
+    base = _load_chain(base_path, [*seen, path], roots)
     return Source(
         source.file,
         _deep_merge(base.data, source.data),
