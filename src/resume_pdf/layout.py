@@ -31,6 +31,7 @@ from .model import (
     SectionKind,
     SkillGroup,
     TimelineEntry,
+    entry_label,
 )
 from .theme import Theme
 
@@ -88,11 +89,10 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield Paragraph(contact, st.contact)
 
 
-def _summary(resume: Resume, ink: Ink, first: bool = False) -> Iterable[Flowable]:
-    for i, para in enumerate(resume.summary):
-        if i or not first:
-            yield Spacer(1, ink.theme.spacing.paragraph + 3)
-        yield Paragraph(ink.rich(para), ink.st.body)
+def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
+    """The opening paragraphs; a little more air above them when they follow the header."""
+    gap = [] if first else [Spacer(1, ink.theme.spacing.paragraph + 2)]
+    return gap + [f for block in _text_section(resume.summary, ink) for f in block]
 
 
 def _contact_xml(contact: Contact, ink: Ink) -> str:
@@ -316,16 +316,11 @@ def measure_sections(resume: Resume, theme: Theme, book: FontBook, width: float)
             SectionKind.PUBLICATIONS,
         ):
             parts = tuple(
-                Measured(_label(item), height(_entry(item, ink))) for item in section.items
+                Measured(entry_label(item), height(_entry(item, ink))) for item in section.items
             )
         blocks = _SECTION_BODIES[section.kind](section.items, ink)
         out.append(Measured(section.title, height(blocks), parts))
     return out
-
-
-def _label(item: Any) -> str:
-    names = ("title", "role", "organization", "institution")
-    return ", ".join(v for v in (getattr(item, n, None) for n in names) if v) or "?"
 
 
 _SECTION_BODIES = {

@@ -166,6 +166,14 @@ class Resume:
     warnings: tuple[Problem, ...] = ()
 
 
+def entry_label(item: Any) -> str:
+    """How an entry is named in messages: its title, role and organisation, or its text."""
+    names = ("title", "role", "organization", "institution", "group")
+    text = ", ".join(v for v in (getattr(item, n, None) for n in names) if v)
+    rich = getattr(item, "text", None)
+    return text or (rich.plain if isinstance(rich, Rich) else "?")
+
+
 # ---- the schema -------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import Problem, ResumeError
-from .model import Bullet, Resume, Variant
+from .model import Resume, Variant, entry_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +81,7 @@ def _trim(item: Any, keep: Any, title: str) -> Any:
 
 
 def _label(item: Any) -> str:
-    if isinstance(item, Bullet):
-        return _short(item.text.plain)
-    names = ("title", "role", "organization", "institution", "group")
-    text = ", ".join(v for v in (getattr(item, n, None) for n in names) if v)
-    if not text and hasattr(item, "text"):
-        text = item.text.plain
-    return _short(text or "?")
+    return _short(entry_label(item))
 
 
 def _short(text: str) -> str:
