@@ -62,7 +62,9 @@ def test_hostile_markup_everywhere_is_inert(tmp_path: Path) -> None:
     out = tmp_path / "out.pdf"
     run = subprocess.run(
         [sys.executable, "-c", HOOK, "build", str(source), "-o", str(out), "--pages", "2"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     report = json.loads(run.stderr.strip().splitlines()[-1])
     assert report["code"] in (0, None), run.stderr

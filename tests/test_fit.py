@@ -164,8 +164,12 @@ def test_pages_in_the_resume_and_on_the_command_line(tmp_path: Path) -> None:
 
 def test_a_sidebar_taller_than_the_page_names_its_section(tmp_path: Path) -> None:
     groups = "".join(f"      - {{group: G{i}, items: [a, b, c, d]}}\n" for i in range(40))
-    run, _, out = build(tmp_path, "name: A\nsections:\n  - title: Many skills\n    skills:\n" + groups,
-                        "--style", "sidebar")
+    run, _, out = build(
+        tmp_path,
+        "name: A\nsections:\n  - title: Many skills\n    skills:\n" + groups,
+        "--style",
+        "sidebar",
+    )
     assert run.exit_code == 1
     assert "the sidebar is taller than the page in 'Many skills'" in run.stderr
     assert not out.exists()

@@ -80,8 +80,11 @@ def test_page_size_override_from_the_resume_and_the_cli(build) -> None:
 
 def test_the_styles_own_words_are_checked_for_glyphs(build, tmp_path: Path) -> None:
     write_style(tmp_path, "stars", "dates: {format: year, separator: '★', present: now}\n")
-    run = build("name: A\nsections:\n  - title: T\n    timeline: [{start: 2020, end: 2021, text: x}]\n",
-                "--style", "stars")
+    run = build(
+        "name: A\nsections:\n  - title: T\n    timeline: [{start: 2020, end: 2021, text: x}]\n",
+        "--style",
+        "stars",
+    )
     assert run.exit_code == 1
     assert "style dates.separator: no available font" in run.stderr
 
