@@ -102,3 +102,11 @@ def test_style_paths_in_files_stay_in_the_resume_folder(tmp_path: Path) -> None:
         load_theme("mine", folder)
     with pytest.raises(ResumeError, match="hunter2"):  # the command line may name any file
         load_theme(str(secret), folder, any_path=True)
+
+
+def test_warnings_in_a_style_file_are_reported_there(build, tmp_path: Path) -> None:
+    path = write_style(tmp_path, "twice", "leading: 1.3\nleading: 1.4\n")
+    run = build("name: A\n", "--style", "twice")
+    assert run.exit_code == 0
+    assert f"{path}:2:1: leading: warning: duplicate key 'leading'" in run.stderr
+    assert build("name: A\n", "--style", "twice", "--strict").exit_code == 1

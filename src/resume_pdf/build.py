@@ -72,7 +72,7 @@ def check(resume_path: Path, options: Options = Options()) -> tuple[Problem, ...
 
     resume, theme = load_inputs(resume_path, options)
     _check_glyphs(resume, theme, FontBook(theme.fonts.body), options.strict)
-    return resume.warnings
+    return (*resume.warnings, *theme.warnings)
 
 
 def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) -> None:
@@ -89,7 +89,8 @@ def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) ->
     )
     problems = missing_glyphs((*displayed_fields(resume), *style_words), book)
     if strict:
-        problems += [replace(w, severity=Severity.ERROR) for w in resume.warnings]
+        warnings = (*resume.warnings, *theme.warnings)
+        problems += [replace(w, severity=Severity.ERROR) for w in warnings]
     if problems:
         raise ResumeError(problems)
 
@@ -123,7 +124,8 @@ def build(
         write_pngs(out, list(pngs))
     seconds = time.perf_counter() - started
     watched = (resume_path, *(Path(f) for f in theme.files))
-    return BuildResult(out, fitted.pages, seconds, resume.warnings, fitted.note, pngs, watched)
+    warnings = (*resume.warnings, *theme.warnings)
+    return BuildResult(out, fitted.pages, seconds, warnings, fitted.note, pngs, watched)
 
 
 def variant_names(resume_path: Path) -> list[str]:

@@ -135,7 +135,8 @@ class Theme:
     skill_columns: int
     layout: Layout
     floors: Floors
-    files: tuple[str, ...] = ()  # the style chain, child first (for watch mode)
+    files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
+    warnings: tuple[Problem, ...] = ()  # from the style files, located in them
 
     def with_page_size(self, size: str | None) -> Theme:
         return self if size is None else replace(self, page=replace(self.page, size=size))
@@ -322,7 +323,8 @@ def load_theme(
         raise ResumeError(ctx.problems)
     data.pop("extends", None)
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
-    return Theme(name=Path(name).stem, files=files, **data)
+    warnings = (*merged.warnings, *ctx.warnings)
+    return Theme(name=Path(name).stem, files=files, warnings=warnings, **data)
 
 
 def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:
@@ -359,6 +361,7 @@ def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source
         _deep_merge(base.data, source.data),
         {**base.values, **source.values},
         {**base.keys, **source.keys},
+        (*base.warnings, *source.warnings),
     )
 
 
