@@ -36,14 +36,18 @@ class _Search:
     def __init__(self, resume: Resume, theme: Theme, book: FontBook) -> None:
         self.resume, self.theme, self.book = resume, theme, book
         self.passes = 0
+        self.done: dict[float, Rendered | None] = {}  # so a diagnosis reuses the floor pass
+        self.overflow: SidebarOverflow | None = None
 
     def run(self, t: float) -> Rendered | None:
         """One layout pass at tightening t; None when the sidebar does not fit page 1."""
-        self.passes += 1
-        try:
-            return render(self.resume, self.theme.tightened(t), self.book)
-        except SidebarOverflow:
-            return None
+        if t not in self.done:
+            self.passes += 1
+            try:
+                self.done[t] = render(self.resume, self.theme.tightened(t), self.book)
+            except SidebarOverflow as overflow:
+                self.overflow, self.done[t] = overflow, None
+        return self.done[t]
 
     def loosest(self, fails_used: float, limit: int, top: float) -> tuple[float, Rendered] | None:
         """The loosest tightening in (0, top] that keeps to `limit` pages, starting from the
@@ -83,7 +87,7 @@ def fit(resume: Resume, theme: Theme, book: FontBook, budget: int) -> Fitted:
     used = natural.used if natural else budget + 1.0
     found = search.loosest(used, budget, TIGHTEST)
     if found is None:
-        raise _diagnose(resume, theme, book, budget)
+        raise _diagnose(search, budget)
     return _finish(search, found[1], found[0], None)
 
 
@@ -121,13 +125,13 @@ def describe(theme: Theme, t: float) -> str:
     return "fitted at " + ", ".join(parts)
 
 
-def _diagnose(resume: Resume, theme: Theme, book: FontBook, budget: int) -> ResumeError:
+def _diagnose(search: _Search, budget: int) -> ResumeError:
     """By how much the content overflows at the floors, what is largest, and ways out."""
+    resume, theme, book = search.resume, search.theme, search.book
     floor = theme.tightened(TIGHTEST)
-    try:
-        tightest = render(resume, floor, book)
-    except SidebarOverflow as overflow:
-        return sidebar_problem(overflow)
+    tightest = search.run(TIGHTEST)  # already laid out by the search: no extra pass
+    if tightest is None:
+        return sidebar_problem(search.overflow or SidebarOverflow(""))
     m = floor.page.margins
     page_w, page_h = PAGE_SIZES[floor.page.size]
     width, height = page_w - m.left - m.right, page_h - m.top - m.bottom

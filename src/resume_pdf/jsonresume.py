@@ -58,17 +58,19 @@ class _Mapper:
     def copy(self, out: dict[str, Any], key: str, out_path: Path_, src: Path_) -> None:
         self.place(out, key, self.get(src), out_path, src)
 
+    def rename(self, out: dict[str, Any], out_path: Path_, src: Path_, **ours: str) -> None:
+        """Copy fields across under our names: ours=theirs."""
+        for key, theirs in ours.items():
+            self.copy(out, key, out_path, (*src, theirs))
+
 
 def convert(source: Source) -> Source:
     m = _Mapper(source)
     data: dict[str, Any] = {}
     basics: Path_ = ("basics",)
-    m.copy(data, "name", (), (*basics, "name"))
-    m.copy(data, "headline", (), (*basics, "label"))
-    m.copy(data, "summary", (), (*basics, "summary"))
+    m.rename(data, (), basics, name="name", headline="label", summary="summary")
     contact: dict[str, Any] = {}
-    for ours, theirs in (("email", "email"), ("phone", "phone"), ("website", "url")):
-        m.copy(contact, ours, ("contact",), (*basics, theirs))
+    m.rename(contact, ("contact",), basics, email="email", phone="phone", website="url")
     m.place(
         contact,
         "location",
@@ -140,19 +142,22 @@ def _dates(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 
 
 def _work(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "role", out, (*src, "position"))
-    m.copy(item, "organization", out, (*src, "name"))
+    m.rename(
+        item,
+        out,
+        src,
+        role="position",
+        organization="name",
+        location="location",
+        summary="summary",
+        highlights="highlights",
+    )
     m.copy(item, "organization", out, (*src, "organization"))  # volunteer
-    m.copy(item, "location", out, (*src, "location"))
-    m.copy(item, "summary", out, (*src, "summary"))
-    m.copy(item, "highlights", out, (*src, "highlights"))
     _dates(m, item, out, src)
 
 
 def _education(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "institution", out, (*src, "institution"))
-    m.copy(item, "degree", out, (*src, "studyType"))
-    m.copy(item, "field", out, (*src, "area"))
+    m.rename(item, out, src, institution="institution", degree="studyType", field="area")
     score = m.get((*src, "score"))
     courses = _list(m.get((*src, "courses")))
     extra = ([f"Score: {score}"] if isinstance(score, str) else []) + courses
@@ -161,9 +166,7 @@ def _education(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None
 
 
 def _project(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "title", out, (*src, "name"))
-    m.copy(item, "summary", out, (*src, "description"))
-    m.copy(item, "highlights", out, (*src, "highlights"))
+    m.rename(item, out, src, title="name", summary="description", highlights="highlights")
     url = m.get((*src, "url"))
     m.place(item, "link", {"url": url} if isinstance(url, str) else None, out, (*src, "url"))
     if "link" in item:
@@ -172,11 +175,16 @@ def _project(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 
 
 def _publication(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "title", out, (*src, "name"))
-    m.copy(item, "venue", out, (*src, "publisher"))
-    m.copy(item, "date", out, (*src, "releaseDate"))
-    m.copy(item, "url", out, (*src, "url"))
-    m.copy(item, "summary", out, (*src, "summary"))
+    m.rename(
+        item,
+        out,
+        src,
+        title="name",
+        venue="publisher",
+        date="releaseDate",
+        url="url",
+        summary="summary",
+    )
 
 
 def _skill(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:

@@ -57,9 +57,7 @@ def read_source(path: Path, display_name: str | None = None) -> Source:
     """Read and parse a YAML (or JSON) file the user named."""
     name = display_name or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise _fail(name, f"input too large ({size / MAX_BYTES:.1f} MiB > 1 MiB)")
+        _check_size(path.stat().st_size, name)  # before reading, let alone parsing
         raw = path.read_bytes()
     except FileNotFoundError:
         raise _fail(name, "file not found") from None
@@ -71,8 +69,7 @@ def read_source(path: Path, display_name: str | None = None) -> Source:
 
 
 def parse_source(raw: bytes, name: str) -> Source:
-    if len(raw) > MAX_BYTES:
-        raise _fail(name, f"input too large ({len(raw) / MAX_BYTES:.1f} MiB > 1 MiB)")
+    _check_size(len(raw), name)
     lines = _decode(raw, name).split("\n")
     syntax: list[Problem] = []
     while True:
@@ -110,6 +107,11 @@ def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]
             lines[mark.line] = ""
             return True
     return False
+
+
+def _check_size(size: int, name: str) -> None:
+    if size > MAX_BYTES:
+        raise _fail(name, f"input too large ({size / MAX_BYTES:.1f} MiB > 1 MiB)")
 
 
 def _decode(raw: bytes, name: str) -> str:
