@@ -177,9 +177,9 @@ def watch_figure(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> 
 def warm_figures(runs: int, tmp: Path, results: dict[str, object]) -> None:
     """In one process, fonts and styles loaded: a rebuild, fitting, and growth with size."""
     from resume_pdf.build import Options, build, load_inputs
-    from resume_pdf.fit import fit
-    from resume_pdf.fonts import FontBook
-    from resume_pdf.render import render
+    from resume_pdf.fonts.book import FontBook
+    from resume_pdf.pdf.fit import fit
+    from resume_pdf.pdf.render import render
 
     target = tmp / "warm.pdf"
     build(EXAMPLE, target)

@@ -180,8 +180,8 @@ def test_verify_passes_on_every_style(tmp_path: Path, style: str) -> None:
 def test_verify_fails_on_a_damaged_text_layer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import resume_pdf.fit as fit
-    from resume_pdf.render import Rendered
+    import resume_pdf.pdf.fit as fit
+    from resume_pdf.pdf.render import Rendered
 
     real = fit.render
 
@@ -198,7 +198,7 @@ def test_verify_fails_on_a_damaged_text_layer(
 
 
 def test_verify_names_a_missing_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import resume_pdf.layout as layout
+    import resume_pdf.pdf.layout as layout
 
     real = layout._identity
 

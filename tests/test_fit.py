@@ -10,9 +10,9 @@ from pathlib import Path
 from ats import measure, pdf_font_sizes, pdf_pages_text
 from conftest import EXAMPLE, run_cli
 from expected import expected_text
-from resume_pdf.fonts import FontBook
+from resume_pdf.fonts.book import FontBook
 from resume_pdf.model import load_resume
-from resume_pdf.render import render
+from resume_pdf.pdf.render import render
 from resume_pdf.theme import load_theme
 
 HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from resume_pdf.errors import ResumeError
 from resume_pdf.model import SectionKind, validate_resume
-from resume_pdf.source import parse_source
+from resume_pdf.read.source import parse_source
 
 
 def load(text: str):

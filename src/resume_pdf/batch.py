@@ -55,7 +55,7 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, BuildResult |
         for job in jobs:
             yield job, run_job(job)
         return
-    from . import fit  # noqa: F401  (imported once here, inherited by every worker)
+    from .pdf import fit  # noqa: F401  (imported once here, inherited by every worker)
 
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:

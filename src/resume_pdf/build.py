@@ -17,7 +17,7 @@ from .model import Resume, load_resume
 from .theme import Theme, load_theme
 
 if TYPE_CHECKING:
-    from .fonts import FontBook
+    from .fonts.book import FontBook
 
 DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
 SCHEMA_FILE = "resume.schema.json"
@@ -68,7 +68,7 @@ def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume
 
 def check(resume_path: Path, options: Options = Options()) -> tuple[Problem, ...]:
     """Validate everything a build would, without writing; returns the warnings."""
-    from .fonts import FontBook
+    from .fonts.book import FontBook
 
     resume, theme = load_inputs(resume_path, options)
     _check_glyphs(resume, theme, FontBook(theme.fonts.body), options.strict)
@@ -80,7 +80,7 @@ def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) ->
     are errors; with --strict, so are warnings."""
     from .content import displayed_fields
     from .dates import present_word
-    from .fonts import missing_glyphs
+    from .fonts.book import missing_glyphs
     from .schema import TextField
 
     style_words = (
@@ -99,9 +99,9 @@ def build(
     resume_path: Path, output: Path | None = None, options: Options = Options()
 ) -> BuildResult:
     started = time.perf_counter()
-    from .fit import fit
-    from .fonts import FontBook
-    from .output import check_output_path, write_atomic
+    from .fonts.book import FontBook
+    from .pdf.fit import fit
+    from .write.output import check_output_path, write_atomic
 
     out = output or default_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
@@ -118,7 +118,7 @@ def build(
     write_atomic(out, fitted.pdf)
     pngs: tuple[Path, ...] = ()
     if options.png:
-        from .raster import write_pngs
+        from .write.raster import write_pngs
 
         pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, fitted.pages + 1))
         write_pngs(out, list(pngs))
@@ -134,8 +134,8 @@ def variant_names(resume_path: Path) -> list[str]:
 
 def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
     """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png."""
-    from .raster import write_pngs
     from .theme import list_styles
+    from .write.raster import write_pngs
 
     folder = resume_path.parent / "output" / "styles"
     results: list[BuildResult | ResumeError] = []
@@ -156,7 +156,7 @@ def write_starter(path: Path) -> Path:
     import json
 
     from .model import resume_json_schema
-    from .output import write_atomic
+    from .write.output import write_atomic
 
     if path.exists():
         raise ResumeError([Problem(f"{str(path)!r} already exists; choose another path")])
@@ -170,10 +170,10 @@ def write_starter(path: Path) -> Path:
 
 def convert_to_yaml(source_path: Path, output: Path) -> None:
     """JSON Resume -> our YAML format, validated first so only a good file is written."""
-    from .jsonresume import convert, is_json_resume
     from .model import validate_resume
-    from .output import check_output_path, write_atomic
-    from .source import dump_yaml, read_source
+    from .read.jsonresume import convert, is_json_resume
+    from .read.source import dump_yaml, read_source
+    from .write.output import check_output_path, write_atomic
 
     check_output_path(output, [source_path])
     source = read_source(source_path)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .inline import Rich, tel_url
 from .model import Resume
 from .schema import TextField
+from .text.inline import Rich, tel_url
 
 
 def displayed(resume: Resume) -> Iterator[tuple[str, str]]:

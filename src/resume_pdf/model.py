@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ResumeError
-from .inline import Rich
-from .jsonresume import convert as convert_json_resume
-from .jsonresume import is_json_resume
+from .read.jsonresume import convert as convert_json_resume
+from .read.jsonresume import is_json_resume
+from .read.source import Path_, Source, read_source
 from .schema import (
     Choice,
     Context,
@@ -29,7 +29,7 @@ from .schema import (
     TextField,
     Url,
 )
-from .source import Path_, Source, read_source
+from .text.inline import Rich
 
 PRESENT_WORDS = ("present", "now", "current")
 

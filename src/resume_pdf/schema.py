@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problem, Severity, field_path
-from .inline import check_url, parse_inline
-from .source import Path_, Source
+from .read.source import Path_, Source
+from .text.inline import check_url, parse_inline
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError
+from .read.source import Path_, Source, read_source
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
-from .source import Path_, Source, read_source
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"

@@ -15,8 +15,8 @@ import unicodedata
 
 from .content import displayed, expected_links
 from .errors import Problem
-from .inline import ALLOWED_SCHEMES
 from .model import Resume
+from .text.inline import ALLOWED_SCHEMES
 
 _SEP = str.maketrans(
     {

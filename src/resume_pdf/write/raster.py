@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from .errors import Problem, ResumeError
+from ..errors import Problem, ResumeError
 from .output import write_atomic
 
 

@@ -10,7 +10,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import Problem, ResumeError
+from ..errors import Problem, ResumeError
 
 
 def check_output_path(out: Path, inputs: list[Path]) -> None:

@@ -17,10 +17,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from .fonts import FontBook, face_name
-from .ink import Ink, SectionHeading, make_styles
-from .inline import Rich, tel_url
-from .model import (
+from ..fonts.book import FontBook, face_name
+from ..model import (
     Bullet,
     Contact,
     Education,
@@ -33,7 +31,9 @@ from .model import (
     TimelineEntry,
     entry_label,
 )
-from .theme import Theme
+from ..text.inline import Rich, tel_url
+from ..theme import Theme
+from .ink import Ink, SectionHeading, make_styles
 
 CONTACT_SEPARATOR = "  ·  "
 Block = list[Flowable]  # flowables kept on one page together

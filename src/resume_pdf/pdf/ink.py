@@ -11,11 +11,11 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
-from .dates import format_range
-from .fonts import FontBook
-from .inline import Rich, Span
-from .markup import rich_xml, text_xml
-from .theme import Theme
+from ..dates import format_range
+from ..fonts.book import FontBook
+from ..text.inline import Rich, Span
+from ..text.markup import rich_xml, text_xml
+from ..theme import Theme
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from .errors import Problem
-from .schema import TextField
+from ..errors import Problem
+from ..schema import TextField
 
 Style = tuple[bool, bool]  # (bold, italic)
 STYLES: tuple[Style, ...] = ((False, False), (True, False), (False, True), (True, True))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from .fonts import FontBook, Style
+from ..fonts.book import FontBook, Style
 from .inline import Rich, Span, check_url
 
 

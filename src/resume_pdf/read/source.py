@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Location, Problem, ResumeError, Severity, field_path
+from ..errors import Location, Problem, ResumeError, Severity, field_path
 
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass
 
-from .errors import Problem, ResumeError
-from .fonts import FontBook
+from ..errors import Problem, ResumeError
+from ..fonts.book import FontBook
+from ..model import Resume
+from ..theme import TIGHTEST, Theme
 from .layout import measure_sections
-from .model import Resume
 from .render import PAGE_SIZES, Rendered, SidebarOverflow, render, sidebar_problem
-from .theme import TIGHTEST, Theme
 
 NEARLY_EMPTY = 0.2  # a last page less full than this is pulled back when spacing allows
 MAX_PASSES = 6

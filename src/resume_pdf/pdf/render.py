@@ -24,12 +24,12 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from . import __version__
-from .errors import Problem, ResumeError
-from .fonts import FontBook
+from .. import __version__
+from ..errors import Problem, ResumeError
+from ..fonts.book import FontBook
+from ..model import Resume, SectionKind
+from ..theme import Theme
 from .layout import build_story
-from .model import Resume, SectionKind
-from .theme import Theme
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
 rl_config.trustedHosts = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problem, Severity
+from ..errors import Problem, Severity
 from .source import Path_, Source
 
 SECTION_TITLES = {

@@ -1,0 +1,1 @@
+"""Fonts: bundled families, per-character fallback, glyph checks."""

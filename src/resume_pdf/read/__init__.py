@@ -1,0 +1,1 @@
+"""Readers: a résumé file (ours, JSON Resume, ...) -> plain data with source positions."""

@@ -1,0 +1,1 @@
+"""Text: inline markup -> spans -> safe reportlab paragraph XML."""

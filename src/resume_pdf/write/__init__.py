@@ -1,0 +1,1 @@
+"""Writers: files on disk (atomic), PNG pages."""
