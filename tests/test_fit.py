@@ -159,7 +159,8 @@ def test_pages_in_the_resume_and_on_the_command_line(tmp_path: Path) -> None:
     assert run.exit_code == 0 and len(pdf_pages_text(out)) == 1
     run, _, out = build(tmp_path, "pages: 1\n" + text + bullets_yaml(40, "More"), "--pages", "2")
     assert run.exit_code == 0 and len(pdf_pages_text(out)) == 2
-    assert run_cli("build", "--pages", "3").exit_code == 2
+    assert run_cli("build", "--pages", "21").exit_code == 2
+    assert run_cli("build", "--pages", "0").exit_code == 2
 
 
 def test_a_sidebar_taller_than_the_page_names_its_section(tmp_path: Path) -> None:

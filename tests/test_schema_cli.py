@@ -46,7 +46,7 @@ def test_valid_resumes_validate(schema: dict, path: Path) -> None:
     [
         "headline: no name\n",
         "name: A\nemial: a@b.org\n",
-        "name: A\npages: 3\n",
+        "name: A\npages: 21\n",
         "name: A\nsections:\n  - title: T\n    timeline:\n      - {start: March, text: x}\n",
         "name: A\ncontact: {website: javascript:alert(1)}\n",
         "name: A\nsections:\n  - title: T\n    experiance: []\n",

@@ -29,7 +29,7 @@ class Options:
 
     style: str | None = None
     page_size: str | None = None
-    pages: int | None = None
+    pages: int | str | None = None  # 1..20 or "any"
     strict: bool = False
     variant: str | None = None
     png: bool = False

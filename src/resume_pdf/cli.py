@@ -19,6 +19,20 @@ from .errors import Problem, ResumeError
 RESUME = click.Path(path_type=Path, dir_okay=True)
 
 
+class PageBudgetParam(click.ParamType):
+    """`--pages 1..20 | any`."""
+
+    name = "1..20|any"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
+        from .model import parse_budget
+
+        budget = parse_budget(str(value))
+        if budget is None:
+            self.fail(f"{value!r} is not a page budget from 1 to 20, or any", param, ctx)
+        return budget
+
+
 def _say(line: str, *, err: bool = False) -> None:
     """Print without ever failing on an ASCII-only terminal or a closed pipe."""
     stream = sys.stderr if err else sys.stdout
@@ -60,7 +74,7 @@ def main() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write.")
 @click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
 @click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
-@click.option("--pages", type=click.IntRange(1, 2), help="Page budget: 1 or 2 (default 2).")
+@click.option("--pages", type=PageBudgetParam(), help="Page budget: 1 to 20, or any (default 2).")
 @click.option("--variant", help="Build this tailored variant (see `resume-pdf variants`).")
 @click.option("--all-variants", is_flag=True, help="Build every variant.")
 @click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")

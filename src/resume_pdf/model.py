@@ -28,10 +28,14 @@ from .schema import (
     Text,
     TextField,
     Url,
+    describe,
 )
 from .text.inline import Rich
 
 PRESENT_WORDS = ("present", "now", "current")
+MAX_PAGES = 20
+ANY_PAGES = "any"  # the budget that lays out as many pages as the content takes
+Budget = int | str  # 1..MAX_PAGES, or ANY_PAGES
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +148,7 @@ class Variant:
     headline: str | None = None
     summary: tuple[Rich, ...] = ()
     style: str | None = None
-    pages: int | None = None
+    pages: Budget | None = None
 
 
 LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
@@ -157,7 +161,7 @@ class Resume:
     contact: Contact = Contact()
     summary: tuple[Rich, ...] = ()
     style: str | None = None
-    pages: int | None = None
+    pages: Budget | None = None
     page_size: str | None = None
     sections: tuple[Section, ...] = ()
     locale: str = "en"
@@ -266,6 +270,32 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
 }
 
 
+def parse_budget(text: str) -> Budget | None:
+    """`3` -> 3, `any` -> "any", anything else -> None."""
+    text = text.strip().lower()
+    if text == ANY_PAGES:
+        return ANY_PAGES
+    return int(text) if text.isdigit() and 1 <= int(text) <= MAX_PAGES else None
+
+
+class PageBudget(Choice):
+    """`pages:`: 1 to 20, or `any` (as many pages as the content takes, no tightening)."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        budget = parse_budget(value) if isinstance(value, str) else None
+        if budget is None:
+            expected = f"a page budget from 1 to {MAX_PAGES}, or {ANY_PAGES}"
+            return ctx.error(path, f"expected {expected}, got {describe(value)}")
+        return budget
+
+
+PAGES = PageBudget(
+    (*(str(n) for n in range(1, MAX_PAGES + 1)), ANY_PAGES),
+    convert=parse_budget,
+    description=f"Page budget: 1 to {MAX_PAGES}, or any (no budget); default 2",
+)
+
+
 def _make_section(title: str, tags: tuple[str, ...] = (), **content: Any) -> Section:
     if not content:  # `bullets:` left empty, or only blank text: a section left out later
         return Section(title, SectionKind.TEXT, (), tags)
@@ -318,7 +348,7 @@ RESUME = Record(
         "contact": CONTACT,
         "summary": PARAGRAPHS,
         "style": Text(record=False, description="Style name or path"),
-        "pages": Choice(("1", "2"), convert=int, description="Page budget"),
+        "pages": PAGES,
         "page_size": Choice(("letter", "a4")),
         "sections": ListOf(SECTION),
         "locale": Choice(LOCALES, description="Language of month names and 'present'"),
@@ -331,7 +361,7 @@ RESUME = Record(
                     "headline": TEXT,
                     "summary": PARAGRAPHS,
                     "style": Text(record=False),
-                    "pages": Choice(("1", "2"), convert=int),
+                    "pages": PAGES,
                 },
             ),
             description="Tailored builds: resume-pdf build --variant NAME",

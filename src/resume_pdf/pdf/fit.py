@@ -12,7 +12,7 @@ from dataclasses import astuple, dataclass
 
 from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
-from ..model import Resume
+from ..model import ANY_PAGES, MAX_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
 from .layout import measure_sections
 from .render import PAGE_SIZES, Rendered, SidebarOverflow, render, sidebar_problem
@@ -79,9 +79,16 @@ class _Search:
                 return fits, fitted
 
 
-def fit(resume: Resume, theme: Theme, book: FontBook, budget: int) -> Fitted:
+def fit(resume: Resume, theme: Theme, book: FontBook, budget: Budget) -> Fitted:
+    """The PDF at the loosest setting that keeps to `budget` pages; `any` takes the
+    natural layout as it comes (no tightening, no pulling back)."""
     search = _Search(resume, theme, book)
     natural = search.run(0.0)
+    if budget == ANY_PAGES:
+        if natural is None:
+            raise sidebar_problem(search.overflow or SidebarOverflow(""))
+        return _finish(search, natural, 0.0, None)
+    budget = int(budget)
     if natural is not None and natural.pages <= budget:
         return _finish(search, natural, 0.0, _pull_back(search, natural))
     used = natural.used if natural else budget + 1.0
@@ -142,7 +149,7 @@ def _diagnose(search: _Search, budget: int) -> ResumeError:
     entries = sorted((p for s in sections for p in s.parts), key=lambda p: -p.height)
     total = sum(s.height for s in sections) or 1.0
     biggest = ", ".join(f"{s.label!r} {s.height / total:.0%}" for s in sections[:3])
-    ways = [] if budget == 2 else ["--pages 2"]
+    ways = [f"--pages {budget + 1}"] if budget < MAX_PAGES else []
     ways += [] if theme.name == "compact" else ["--style compact"]
     if entries:
         ways.append("shorten or cut " + ", ".join(repr(e.label) for e in entries[:3]))
