@@ -945,7 +945,7 @@ CASES = [
     Case("62", {"resume.yaml": NAME}, args=(*BUILD, "--style", "nope"),
          exit=1, stderr="unknown style",
          check=each(*(also(*BUILD, "--pages", p, exit=2, stderr="--pages")
-                      for p in ("0", "3", "-1", "abc")),
+                      for p in ("0", "21", "-1", "abc", "any1")),
                     also(*BUILD, "--page-size", "a3", exit=2, stderr="--page-size"))),
     Case("63", {"resume.yaml": NAME + "émail: ann@example.com\n", "ok.yaml": 'name: "Zoë\\0"\n'},
          env=C_LOCALE, exit=1, stderr=LOC + ".*unknown key", check=ascii_terminal),
