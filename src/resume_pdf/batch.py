@@ -6,9 +6,7 @@ share it and start building at once; each keeps its fonts loaded from job to job
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -55,6 +53,9 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, BuildResult |
         for job in jobs:
             yield job, run_job(job)
         return
+    import multiprocessing  # here, not at the top: a one-résumé build never pays for it
+    from concurrent.futures import ProcessPoolExecutor
+
     from .pdf import fit  # noqa: F401  (imported once here, inherited by every worker)
 
     context = multiprocessing.get_context("fork")

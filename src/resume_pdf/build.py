@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import thirdparty  # noqa: F401  (first: imports yaml and reportlab fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume, load_resume
 from .theme import Theme, load_theme

@@ -1,0 +1,117 @@
+"""Third-party imports for a build, made fast: the one place for tricks around other packages.
+
+Importing this module imports the pipeline's third-party packages (build.py imports it first).
+
+Why: a cold build of the example spends more time importing than building. Three module-level
+regexes of reportlab and PyYAML that a build seldom or never uses cost ~40 ms to compile;
+Pillow's Image module (~9 ms) is needed only to draw or rasterise an image; and the garbage
+collector walks the tens of thousands of import-time objects several times over, then once
+more at exit. None of this changes a byte of output. Each trick is checked by
+tests/test_thirdparty.py, which fails loudly if an upgrade of reportlab, PyYAML or Pillow makes
+one stop applying (a silent no-op would quietly cost the time again). Installed packages are
+never edited: only `re.compile` is wrapped, and only while these imports run.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+# module -> how the deferred patterns begin. Compiled on first use instead of at import.
+DEFERRED: dict[str, tuple[str, ...]] = {
+    # uri_pat (~30 ms): only for links drawn without a scheme, which we never emit
+    "reportlab.platypus.paragraph": ("(^(?:[a-z0-9\\.\\-\\+]*)://)",),
+    # the CJK splitting pattern: only for `wordWrap='CJK'` paragraphs
+    "reportlab.lib.textsplit": ("([\u2e80-\uffff])",),
+    # the timestamp resolver: our loader resolves no implicit types
+    "yaml.resolver": ("^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]",),
+}
+LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
+PIPELINE = ("yaml", "reportlab.platypus", "reportlab.pdfbase.ttfonts")
+
+deferred_patterns: list[LazyPattern] = []  # what was deferred, for the tests
+
+
+class LazyPattern:
+    """Stands for a compiled regex and compiles it the first time it is used."""
+
+    __slots__ = ("_args", "_pattern")
+
+    def __init__(self, *args: Any) -> None:
+        self._args = args
+        self._pattern: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._pattern is None:
+            self._pattern = re.compile(*self._args)
+        return getattr(self._pattern, name)
+
+    @property
+    def compiled(self) -> bool:
+        return self._pattern is not None
+
+
+@contextmanager
+def _deferring_regexes() -> Iterator[None]:
+    compile_now = re.compile
+
+    def compile_later(pattern: Any, flags: int = 0) -> Any:
+        module = sys._getframe(1).f_globals.get("__name__", "")
+        prefixes = DEFERRED.get(module, ())
+        if isinstance(pattern, str) and pattern.startswith(prefixes):
+            lazy = LazyPattern(pattern, flags)
+            deferred_patterns.append(lazy)
+            return lazy
+        return compile_now(pattern, flags)
+
+    re.compile = compile_later  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        re.compile = compile_now
+
+
+def _install_lazy(name: str) -> None:
+    if name in sys.modules:
+        return
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        return
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    setattr(sys.modules[parent], child, module)
+
+
+def import_pipeline() -> None:
+    """Import what a build needs with the tricks above, then freeze the imported objects.
+
+    `gc.freeze()` moves everything imported so far out of the collector's sight: the build's
+    own garbage is still collected, and the exit pass no longer walks every module.
+    """
+    if all(name in sys.modules for name in PIPELINE):
+        return
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for name in LAZY_MODULES:
+            _install_lazy(name)
+        with _deferring_regexes():
+            for name in PIPELINE:
+                importlib.import_module(name)
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
+
+
+import_pipeline()

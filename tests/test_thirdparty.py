@@ -1,0 +1,79 @@
+"""The import-speed tricks of thirdparty.py still apply, and change no byte of output.
+
+If an upgrade of reportlab, PyYAML or Pillow moves a pattern or an import, these fail, rather
+than the trick silently doing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import EXAMPLE
+from resume_pdf.theme import builtin_styles
+
+PROBE = """
+import gc, json, sys
+from resume_pdf.cli import main
+from resume_pdf import thirdparty
+try:
+    main(sys.argv[1:])
+except SystemExit as exit:
+    assert not exit.code, exit.code
+by_module = {}
+for lazy in thirdparty.deferred_patterns:
+    by_module[lazy._args[0][:20]] = lazy.compiled
+print(json.dumps({
+    "deferred": len(thirdparty.deferred_patterns),
+    "compiled": sum(p.compiled for p in thirdparty.deferred_patterns),
+    "pil_loaded": type(sys.modules["PIL.Image"]).__name__ != "_LazyModule",
+    "multiprocessing": "multiprocessing" in sys.modules,
+    "frozen": gc.get_freeze_count(),
+}))
+"""
+
+PLAIN = """
+import sys
+import yaml, reportlab.platypus, reportlab.pdfbase.ttfonts, PIL.Image  # no tricks possible
+from resume_pdf.cli import main
+main(sys.argv[1:])
+"""
+
+
+def _run(code: str, *args: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()[-1]
+
+
+def test_every_trick_applies_on_a_plain_build(tmp_path: Path) -> None:
+    state = json.loads(_run(PROBE, "build", str(EXAMPLE), "-o", str(tmp_path / "r.pdf")))
+    assert state == {
+        "deferred": 3,  # one pattern in each module of DEFERRED
+        "compiled": 0,  # and the build never needed them
+        "pil_loaded": False,
+        "multiprocessing": False,
+        "frozen": state["frozen"],
+    }
+    assert state["frozen"] > 10_000  # the imported objects left the collector's sight
+
+
+def test_the_tricks_change_no_byte_in_any_style(tmp_path: Path) -> None:
+    for style in builtin_styles():
+        fast, plain = tmp_path / f"{style}-fast.pdf", tmp_path / f"{style}-plain.pdf"
+        _run(PROBE, "build", str(EXAMPLE), "--style", style, "-o", str(fast))
+        _run(PLAIN, "build", str(EXAMPLE), "--style", style, "-o", str(plain))
+        assert fast.read_bytes() == plain.read_bytes(), style
+
+
+def test_a_deferred_pattern_still_works_when_used() -> None:
+    from resume_pdf import thirdparty
+
+    lazy = thirdparty.LazyPattern("^a+$")
+    assert not lazy.compiled
+    assert lazy.match("aaa") and not lazy.match("ab")
+    assert lazy.compiled
