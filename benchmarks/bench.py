@@ -1,10 +1,18 @@
 """Benchmarks for resume-pdf: prints medians (min-max) and writes benchmarks/results/latest.json.
 
-    python benchmarks/bench.py [--runs N] [--quick]
+    python benchmarks/bench.py [--runs N] [--quick] [--editable] [--rendercv PATH]
 
 Cold figures run the real `resume-pdf` command in a fresh process each time and read that
-process's own wall time, CPU time and peak RSS (os.wait4). Warm figures run in this process
-with fonts and modules loaded. Nothing here is a test: speed never fails the suite.
+process's own wall time, CPU time and peak RSS (os.wait4). They measure an *installed* copy, as
+users run it: a venv made here with `pip install .`, bytecode compiled (an editable install
+with PYTHONDONTWRITEBYTECODE recompiles every module on each run and reads ~30 ms slow);
+`--editable` measures the current environment's command instead. Warm figures run in this
+process with fonts and modules loaded. Nothing here is a test: speed never fails the suite.
+
+With RenderCV installed (`rendercv` on PATH, or `--rendercv PATH`), a paired comparison builds
+the same content (benchmarks/example.rendercv.yaml) with both tools, alternating A/B, and prints
+the median of the per-pair ratios. Offline, RenderCV's Typst templates need their
+`@preview/fontawesome` package in Typst's local package folder; the note printed says so.
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -82,6 +91,53 @@ def overflowing(extra_lines: int) -> str:
         f"      - Extra point {i}, shipped and measured\n" for i in range(extra_lines)
     )
     return text + "  - title: More\n    bullets:\n" + bullets
+
+
+def installed_copy(tmp: Path) -> str:
+    """`resume-pdf` from a fresh venv with this checkout pip-installed and byte-compiled."""
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.run([*pip, str(ROOT)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([str(python), "-m", "compileall", "-q", str(venv / "lib")], check=False)
+    return str(venv / "bin" / "resume-pdf")
+
+
+def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dict) -> None:
+    """Same content, both tools, alternating: the median of per-pair time ratios."""
+    folder = tmp / "rendercv"
+    folder.mkdir()
+    source = folder / "example.yaml"
+    shutil.copy(ROOT / "benchmarks" / "example.rendercv.yaml", source)
+    theirs = [rendercv, "render", str(source), "--dont-generate-markdown"]
+    theirs += ["--dont-generate-html", "--dont-generate-png"]
+    ours = [exe, "build", str(EXAMPLE), "-o", str(tmp / "paired.pdf")]
+    try:
+        subprocess.run(theirs, cwd=folder, check=True, capture_output=True, timeout=60)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        print(f"{'paired vs RenderCV':<34} skipped: RenderCV failed ({exc}); offline it needs")
+        print(f"{'':<34} Typst's @preview/fontawesome package in its local package folder")
+        return
+    samples, ratios = [], []
+    for i in range(pairs):
+        order = (ours, theirs) if i % 2 == 0 else (theirs, ours)
+        timing = {id(cmd): _wall(cmd, folder) for cmd in order}
+        samples.append({"ours_s": timing[id(ours)], "rendercv_s": timing[id(theirs)]})
+        ratios.append(timing[id(theirs)] / timing[id(ours)])
+    banner = subprocess.run([rendercv, "--version"], capture_output=True, text=True).stdout
+    found = re.search(r"(?:using v|version )(\d+(?:\.\d+)+)", banner)
+    version = f"RenderCV {found.group(1)}" if found else "RenderCV"
+    stats = summarise(samples)
+    ratio = statistics.median(ratios)
+    show(f"paired vs {version} ({pairs} pairs)", stats, f"= {ratio:.2f}x faster")
+    results["paired vs RenderCV"] = {**stats, "ratio": ratio, "pairs": pairs, "version": version}
+
+
+def _wall(cmd: list[str], cwd: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - started
 
 
 def cold_figures(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> None:
@@ -213,16 +269,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--quick", action="store_true", help="skip the batch and style runs")
+    parser.add_argument("--editable", action="store_true", help="time this env's resume-pdf")
+    parser.add_argument("--rendercv", default=shutil.which("rendercv"), help="RenderCV command")
+    parser.add_argument("--pairs", type=int, default=21, help="A/B pairs against RenderCV")
     args = parser.parse_args()
-    exe = shutil.which("resume-pdf")
-    if not exe:
-        raise SystemExit("resume-pdf is not installed: pip install -e .")
     results: dict[str, object] = {
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+        "machine": {
+            "python": platform.python_version(),
+            "cpus": os.cpu_count(),
+            "load": os.getloadavg()[0],
+        },
         "runs": args.runs,
     }
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
+        exe = shutil.which("resume-pdf") if args.editable else installed_copy(tmp)
+        if not exe:
+            raise SystemExit("resume-pdf is not installed: pip install -e .")
+        results["measured"] = "editable" if args.editable else "installed copy"
+        print(f"measuring {results['measured']}: {exe} (load {os.getloadavg()[0]:.1f})")
+        if args.rendercv:
+            paired_rendercv(exe, args.rendercv, args.pairs, tmp, results)
+        else:
+            print(f"{'paired vs RenderCV':<34} skipped: rendercv not installed (--rendercv PATH)")
         cold_figures(exe, args.runs, tmp, results)
         if not args.quick:
             batch_figure(exe, tmp, results)
