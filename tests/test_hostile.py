@@ -832,9 +832,10 @@ CASES = [
         "experience", "{role: Engineer, highlights: ['', '  ', Real bullet, '']}")
         + section("Skills", "skills", "{group: Tools, items: ['', Python, ' ']}")},
          literal=("Real bullet", "Python"), check=no_blank_bullets),
-    Case("32", {"resume.yaml": timeline(60)}, args=(*BUILD, "--pages", "1"), exit=(0, 1),
+    Case("32", {"resume.yaml": timeline(60)}, args=(*BUILD, "--pages", "1"),
+         literal=tuple(f"Entry {i} did one thing worth a line" for i in range(60)),
          check=each(pages(1, 1), faster_than(5.0),
-                    lambda ctx, _: pages(1, 2)(ctx, ctx.run(*BUILD, "--pages", "2", exit=(0, 1))))),
+                    lambda ctx, _: pages(1, 2)(ctx, ctx.run(*BUILD, "--pages", "2")))),
     Case("33", {"resume.yaml": fit_lines(45)}, args=(*BUILD, "--pages", "1"),
          check=pages(1, 1)),
     Case("34", {"resume.yaml": fit_lines(95)}, args=(*BUILD, "--pages", "2"),
@@ -974,11 +975,6 @@ def test_hostile_input(case: Case, tmp_path: Path) -> None:
         TIMES[case.row] = time.perf_counter() - start
         for close in ctx.cleanup:
             close()
-
-
-def test_every_case_is_fast() -> None:
-    """HOSTILE.md: every case finishes in < 10 s wall (all the runs of its row together)."""
-    if not TIMES:
-        pytest.skip("no hostile case ran")
-    slow = {row: round(s, 2) for row, s in TIMES.items() if s >= CASE_BUDGET}
-    assert not slow, slow
+    # HOSTILE.md: every case finishes in < 10 s wall (all the runs of its row together);
+    # checked in the case itself, so it holds whichever cases run and in whatever order
+    assert TIMES[case.row] < CASE_BUDGET, f"case {case.row} took {TIMES[case.row]:.1f} s"

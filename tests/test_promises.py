@@ -1,0 +1,430 @@
+"""Promises of the README that a realistic bug could break without any other test noticing
+(issue 10). Each test names the bug it was proven to catch; they go through the CLI and
+read the PDF back, so they survive refactors of the code behind it."""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from ats import pdf_font_sizes, pdf_fonts, pdf_links, pdf_pages_text, pdf_text
+from conftest import EXAMPLE, FIXTURES, run_cli
+from test_watch import text_of, wait_for
+
+HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def bullets(n: int, title: str = "Notes") -> str:
+    items = "".join(
+        f"      - Point {i} shipped a change that made something faster\n" for i in range(n)
+    )
+    return f"  - title: {title}\n    bullets:\n{items}"
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def page_size(pdf: Path) -> tuple[int, int]:
+    box = PdfReader(pdf).pages[0].mediabox
+    return round(float(box.width)), round(float(box.height))
+
+
+# --- 2. JSON Resume dates ------------------------------------------------------------------------
+
+
+def test_json_resume_end_dates_are_shown(tmp_path: Path) -> None:
+    """Bug: `endDate` dropped, so every job shows "→ now"."""
+    out = tmp_path / "jr.pdf"
+    run = run_cli("build", str(FIXTURES / "jsonresume.json"), "-o", str(out))
+    assert run.exit_code == 0, run.stderr
+    text = flat(pdf_text(out))
+    assert "CEO/President, Pied Piper 2013 → 2014" in text  # endDate 2014-12-01
+    assert "Teacher, CoderDojo 2012 → now" in text  # no endDate: ongoing
+    assert "University of Oklahoma 2011 → 2014" in text
+
+
+def test_json_resume_unknown_top_level_key_is_a_located_warning(tmp_path: Path) -> None:
+    """Bug: the unknown-key warning removed."""
+    source = tmp_path / "cv.json"
+    source.write_text('{\n  "basics": {"name": "A"},\n  "hobbies": ["x"]\n}\n', encoding="utf-8")
+    run = run_cli("build", str(source), "-o", str(tmp_path / "cv.pdf"))
+    assert run.exit_code == 0, run.stderr
+    assert re.search(rf"^{re.escape(str(source))}:3:3: hobbies: warning: .*`hobbies`", run.stderr)
+    assert run_cli("build", str(source), "-o", str(tmp_path / "s.pdf"), "--strict").exit_code == 1
+
+
+# --- 3. no wall clock in the PDF -----------------------------------------------------------------
+
+
+def test_builds_in_two_processes_a_second_apart_are_identical(tmp_path: Path) -> None:
+    """Bug: a wall-clock timestamp in the creator field (two builds in one second of one
+    process cannot see it)."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    outs = [tmp_path / "a.pdf", tmp_path / "b.pdf"]
+    for i, out in enumerate(outs):
+        if i:
+            time.sleep(1.1)
+        cmd = [sys.executable, "-m", "resume_pdf", "build", str(EXAMPLE), "-o", str(out)]
+        subprocess.run(cmd, check=True, env=env, capture_output=True)
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    info = PdfReader(outs[0]).metadata
+    today = time.strftime("%Y%m%d"), time.strftime("%Y-%m-%d")
+    for value in map(str, info.values()):
+        assert not any(day in value.replace(":", "") for day in today), value
+
+
+# --- 4, 5. --verify -----------------------------------------------------------------------------
+
+
+def verify_against(tmp_path: Path, shown: str, built: str) -> list[str]:
+    """--verify's findings for résumé `shown` checked against the PDF built from `built`:
+    the way to get a text layer that lost something, without patching the renderer."""
+    from resume_pdf.model import load_resume
+    from resume_pdf.verify import verify_pdf
+
+    write(tmp_path, {"shown.yaml": shown, "built.yaml": built})
+    run = run_cli("build", str(tmp_path / "built.yaml"), "-o", str(tmp_path / "built.pdf"))
+    assert run.exit_code == 0, run.stderr
+    pdf = (tmp_path / "built.pdf").read_bytes()
+    return [p.message for p in verify_pdf(load_resume(tmp_path / "shown.yaml"), pdf)]
+
+
+LINKED = "name: Lin Link\ncontact:\n  website: https://example.com/{}\n"
+
+
+def test_verify_reports_a_missing_link(tmp_path: Path) -> None:
+    """Bug: --verify skipping its link check."""
+    found = verify_against(tmp_path, LINKED.format("alpha"), LINKED.format("alphb"))
+    assert "link missing from the PDF: 'https://example.com/alpha'" in found
+
+
+def test_verify_reports_a_link_with_a_refused_scheme(tmp_path: Path) -> None:
+    from resume_pdf.model import load_resume
+    from resume_pdf.verify import verify_pdf
+
+    source = tmp_path / "cv.yaml"
+    source.write_text(LINKED.format("alpha"), encoding="utf-8")
+    assert run_cli("build", str(source), "-o", str(tmp_path / "cv.pdf")).exit_code == 0
+    pdf = (tmp_path / "cv.pdf").read_bytes()
+    bad = pdf.replace(b"/URI (https://", b"/URI (javas://")  # same length: xref stays valid
+    assert bad != pdf
+    found = [p.message for p in verify_pdf(load_resume(source), bad)]
+    assert "link with a refused scheme in the PDF: 'javas://example.com/alpha'" in found
+    assert verify_pdf(load_resume(source), pdf) == []
+
+
+def test_verify_reports_glued_words(tmp_path: Path) -> None:
+    """Bug: --verify's glued-word check never triggered."""
+    found = verify_against(
+        tmp_path, "name: A\nsummary: alpha beta gamma\n", "name: A\nsummary: alphabeta gamma\n"
+    )
+    assert "words glued together in the text layer: ['alphabeta']" in found
+
+
+def test_verify_reports_split_words(tmp_path: Path) -> None:
+    found = verify_against(
+        tmp_path, "name: A\nsummary: deltaforce one\n", "name: A\nsummary: delta force one\n"
+    )
+    assert "words split apart in the text layer: ['delta|force']" in found
+
+
+def test_verify_reports_junk_characters(build) -> None:
+    """Bug: --verify's junk-character check never triggered (■ reads like a missing glyph)."""
+    run = build('name: A\nsummary: "x y \\u25a0 z"\n', "--verify")
+    assert run.exit_code == 1
+    assert "the text layer holds junk characters ['■']" in run.stderr
+
+
+def test_a_failed_verification_leaves_the_previous_pdf(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: --verify run after the PDF is written."""
+    import resume_pdf.verify
+    from resume_pdf.errors import Problem
+
+    out = tmp_path / "cv.pdf"
+    out.write_bytes(b"%PDF- the previous one")
+    monkeypatch.setattr(resume_pdf.verify, "verify_pdf", lambda *_: [Problem("text lost")])
+    run = run_cli("build", str(EXAMPLE), "-o", str(out), "--verify")
+    assert run.exit_code == 1 and "text lost" in run.stderr
+    assert out.read_bytes() == b"%PDF- the previous one"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
+
+
+# --- 6. watch mode follows the style chain -------------------------------------------------------
+
+
+def test_watch_rebuilds_when_a_style_of_the_chain_changes(tmp_path: Path) -> None:
+    """Bug: watch mode ignoring changes to the style chain."""
+    write(
+        tmp_path,
+        {
+            "cv.yaml": "name: Style Watcher\nstyle: mine\n",
+            "styles/mine.yaml": "extends: base\n",
+            "styles/base.yaml": "extends: classic\npage: {size: letter}\n",
+        },
+    )
+    pdf = tmp_path / "output" / "cv.pdf"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "resume_pdf", "build", str(tmp_path / "cv.yaml"), "--watch"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+    def size_is(size: tuple[int, int]) -> bool:
+        return "Style Watcher" in text_of(pdf) and page_size(pdf) == size
+
+    try:
+        assert wait_for(lambda: size_is((612, 792)), timeout=10)
+        write(tmp_path, {"styles/base.yaml": "extends: classic\npage: {size: a4}\n"})
+        assert wait_for(lambda: size_is((595, 842)), timeout=5)  # the base of the chain
+        write(tmp_path, {"styles/mine.yaml": "extends: base\npage: {size: letter}\n"})
+        assert wait_for(lambda: size_is((612, 792)), timeout=5)  # the style the résumé names
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0, err
+    assert out.count("cv.pdf: 1 page") == 3
+
+
+# --- 7. atomic write ----------------------------------------------------------------------------
+
+
+def _small_files() -> None:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+
+def test_an_interrupted_write_keeps_the_previous_pdf(tmp_path: Path) -> None:
+    """Bug: a non-atomic write that deletes (or truncates) the old PDF first. The write is
+    cut short by a file-size limit smaller than the PDF."""
+    out = tmp_path / "cv.pdf"
+    previous = b"%PDF-1.4\n% the previous PDF\n"
+    out.write_bytes(previous)
+    cmd = [sys.executable, "-m", "resume_pdf", "build", str(EXAMPLE), "-o", str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, preexec_fn=_small_files)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr and f"cannot write {str(out)!r}" in done.stderr
+    assert out.read_bytes() == previous
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
+
+
+def test_a_failed_rename_keeps_the_previous_pdf(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bug: the old PDF removed before the new one is in place."""
+    out = tmp_path / "cv.pdf"
+    out.write_bytes(b"previous")
+
+    def refuse(*_: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    monkeypatch.setattr(os, "rename", refuse)
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert run.exit_code == 1 and "cannot write" in run.stderr
+    assert out.read_bytes() == b"previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
+
+
+# --- 8. long contact links ----------------------------------------------------------------------
+
+
+def test_a_long_contact_link_shows_its_label(build) -> None:
+    """Bug: a long contact link showing a cut-off address instead of its label."""
+    url = "https://example.com/people/alex/portfolio/selected-work/2024"  # 49 without scheme
+    short = "https://github.com/example"
+    run = build(
+        "name: A\ncontact:\n  links:\n"
+        f"    - {{label: Portfolio, url: {url}}}\n    - {{label: GitHub, url: {short}}}\n"
+    )
+    assert run.exit_code == 0, run.stderr
+    contact = pdf_text(run.output).splitlines()[1]
+    assert contact == "Portfolio · github.com/example"
+    assert pdf_links(run.output) == [url, short]
+
+
+def test_a_long_website_is_shortened_with_an_ellipsis(build) -> None:
+    url = "https://example.com/people/alex/portfolio/selected-work/2024"
+    run = build(f"name: A\ncontact:\n  website: {url}\n")
+    assert run.exit_code == 0, run.stderr
+    shown = pdf_text(run.output).splitlines()[1]
+    assert shown.endswith("…") and shown.startswith("example.com/people")
+    assert len(shown) <= 46 and pdf_links(run.output) == [url]
+
+
+# --- 9. date formats ----------------------------------------------------------------------------
+
+DATED = (
+    "name: A\nstyle: {}\nsections:\n  - title: Work\n    experience:\n"
+    "      - {{role: Dev, start: 2021-03, end: 2022-11}}\n"
+    "      - {{role: Lead, start: 2023-01, end: present}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "first", "second"),
+    [
+        ("numeric", "03/2021 → 11/2022", "01/2023 → now"),
+        ("long", "March 2021 → November 2022", "January 2023 → now"),
+        ("short", "Mar 2021 → Nov 2022", "Jan 2023 → now"),
+        ("year", "2021 → 2022", "2023 → now"),
+    ],
+)
+def test_every_date_format(tmp_path: Path, fmt: str, first: str, second: str) -> None:
+    """Bug: the `numeric` format losing its leading zero (3/2021); no built-in style uses
+    `numeric` or `long`."""
+    write(
+        tmp_path,
+        {"cv.yaml": DATED.format("dated"), "styles/dated.yaml": f"dates: {{format: {fmt}}}\n"},
+    )
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(tmp_path / "cv.pdf"))
+    assert run.exit_code == 0, run.stderr
+    text = flat(pdf_text(tmp_path / "cv.pdf"))
+    assert f"Dev {first}" in text and f"Lead {second}" in text, text
+
+
+# --- 11. several résumés ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_every_resume_of_a_batch_is_built(tmp_path: Path, jobs: str) -> None:
+    """Bug: `build a.yaml b.yaml` building only the first; -j N never exercised."""
+    names = {"ann": "Ann Alpha", "bob": "Bob Beta", "cy": "Cy Gamma"}
+    write(tmp_path, {f"{k}.yaml": f"name: {v}\n" for k, v in names.items()})
+    write(tmp_path, {"bad.yaml": "name: [broken\n"})
+    paths = [str(tmp_path / f"{k}.yaml") for k in ("ann", "bad", "bob", "cy")]
+    run = run_cli("build", *paths, "-j", jobs)
+    assert run.exit_code == 1  # one résumé failed; the others are still built
+    assert re.search(r"bad\.yaml:\d+:\d+: YAML syntax error", run.stderr)
+    outs = re.findall(r"^(.*)\.pdf: 1 page, ", run.stdout, re.M)
+    assert [Path(o).name for o in outs] == ["ann", "bob", "cy"]  # in the order given
+    for key, name in names.items():
+        assert pdf_text(tmp_path / "output" / f"{key}.pdf").splitlines()[0] == name
+    assert not (tmp_path / "output" / "bad.pdf").exists()
+
+
+# --- 12. variant overrides ----------------------------------------------------------------------
+
+VARIANTS = (
+    "name: Vic Variant\nheadline: Engineer\nsummary: The master summary.\n"
+    "variants:\n"
+    "  styled: {style: modern}\n"
+    "  short: {pages: 1, summary: The short summary.}\n"
+    "style: classic\nsections:\n" + bullets(57)
+)
+
+
+def fonts_of(pdf: Path) -> set[str]:
+    return {f["name"].split("+")[-1].split("-")[0] for f in pdf_fonts(pdf)}
+
+
+def test_variant_overrides_of_style_pages_and_summary(tmp_path: Path) -> None:
+    """Bug: a variant's `style:` (or `pages:`, `summary:`) override ignored."""
+    write(tmp_path, {"cv.yaml": VARIANTS})
+    source, output = tmp_path / "cv.yaml", tmp_path / "output"
+    assert run_cli("build", str(source)).exit_code == 0
+    assert run_cli("build", str(source), "--all-variants").exit_code == 0
+    master, styled, short = (output / f"{n}.pdf" for n in ("cv", "cv-styled", "cv-short"))
+    assert fonts_of(master) == {"SourceSansPro"} and fonts_of(styled) == {"Roboto"}
+    assert len(pdf_pages_text(master)) == 2 and len(pdf_pages_text(short)) == 1
+    assert "The master summary." in pdf_text(master)
+    assert "The short summary." in pdf_text(short) and "master" not in pdf_text(short)
+
+
+def test_the_command_line_wins_over_a_variant(tmp_path: Path) -> None:
+    write(tmp_path, {"cv.yaml": VARIANTS})
+    source, output = tmp_path / "cv.yaml", tmp_path / "output"
+    run = run_cli("build", str(source), "--variant", "styled", "--style", "serif")
+    assert run.exit_code == 0 and fonts_of(output / "cv-styled.pdf") == {"SourceSerifPro"}
+    run = run_cli("build", str(source), "--variant", "short", "--pages", "2")
+    assert run.exit_code == 0 and len(pdf_pages_text(output / "cv-short.pdf")) == 2
+
+
+# --- also weak: PNG pages -----------------------------------------------------------------------
+
+
+def test_png_pages_have_the_page_shape_and_ink(tmp_path: Path) -> None:
+    """Bug: a blank or wrongly sized PNG (only its signature was checked)."""
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(EXAMPLE), "-o", str(out), "--png", "--page-size", "a4")
+    assert run.exit_code == 0, run.stderr
+    with Image.open(tmp_path / "cv-1.png") as png:
+        png.load()
+        width, height = png.size
+        assert width >= 595 and abs(height / width - 842 / 595) < 0.01
+        gray = png.convert("L")
+        histogram = gray.histogram()
+    dark = sum(histogram[:128]) / (width * height)
+    assert 0.005 < dark < 0.5, dark  # text on white: some ink, mostly paper
+    top = gray.crop((0, 0, width, height // 10)).getextrema()
+    assert top[0] < 100  # the name is drawn at the top
+
+
+# --- also weak: the tightening order ------------------------------------------------------------
+
+NOTE = re.compile(r"fitted at spacing (\d+)%(?:, margins (\d+) pt)?(?:, type (\d+)%)?")
+
+
+def test_tightening_goes_spacing_then_margins_then_type(tmp_path: Path) -> None:
+    """Bug: margins or type size touched before the stage before them is at its floor.
+    classic: spacing floor 35%, margin floor 30 pt, body 9.5 pt down to 8.5 pt."""
+    seen = set()
+    source, out = tmp_path / "cv.yaml", tmp_path / "cv.pdf"
+    for n in range(46, 64, 2):
+        source.write_text(HEAD + "sections:\n" + bullets(n), encoding="utf-8")
+        run = run_cli("build", str(source), "-o", str(out), "--pages", "1")
+        assert run.exit_code == 0, run.stderr
+        spacing, margins, type_ = NOTE.search(run.stdout).groups()  # type: ignore[union-attr]
+        sizes = Counter(round(s, 1) for s in pdf_font_sizes(out))
+        body = sizes.most_common(1)[0][0]
+        if margins:
+            assert spacing == "35", run.stdout
+            assert 30 <= int(margins) <= 38, run.stdout  # natural: 38 pt (the smallest)
+        if type_:
+            assert margins == "30" and int(type_) < 100 and body < 9.5, run.stdout
+        else:
+            assert body == 9.5, (run.stdout, sizes)
+        seen.add(("margins" if margins else "spacing") if not type_ else "type")
+    assert seen == {"spacing", "margins", "type"}
+
+
+# --- also weak: extends: merging ----------------------------------------------------------------
+
+
+def test_extends_replaces_a_list_instead_of_merging_it(tmp_path: Path) -> None:
+    """Bug: a list in a child style merged with (not replacing) the base's list."""
+    write(
+        tmp_path,
+        {
+            "cv.yaml": "name: A\nstyle: narrow\nsections:\n"
+            "  - title: Experience\n    text: Worked hard.\n"
+            "  - title: Education\n    education: [{institution: Uni, degree: BSc}]\n"
+            "  - title: Skills\n    skills: [{group: Tools, items: [Python]}]\n",
+            "styles/narrow.yaml": "extends: sidebar\nlayout: {sidebar: {sections: [skills]}}\n",
+        },
+    )
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(tmp_path / "cv.pdf"))
+    assert run.exit_code == 0, run.stderr
+    text = pdf_text(tmp_path / "cv.pdf")
+    order = [text.index(w) for w in ("Skills", "Experience", "Education")]
+    assert order == sorted(order), text  # only skills in the sidebar, drawn first
