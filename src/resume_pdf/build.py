@@ -35,6 +35,7 @@ class Options:
     variant: str | None = None
     png: bool = False
     verify: bool = False
+    formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class BuildResult:
     fit_note: str = ""  # the tightening applied to keep the page budget
     pngs: tuple[Path, ...] = ()
     watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
+    twins: tuple[Path, ...] = ()  # the .txt/.md/... written beside the PDF (pages 0: no PDF)
 
 
 def default_output(resume_path: Path, variant: str | None = None) -> Path:
@@ -99,14 +101,45 @@ def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) ->
 def build(
     resume_path: Path, output: Path | None = None, options: Options = Options()
 ) -> BuildResult:
+    """Build every format asked for; nothing is written until all of them are made."""
     started = time.perf_counter()
-    from .fonts.book import FontBook
-    from .pdf.fit import fit
     from .write.output import check_output_path, write_atomic
 
     out = output or default_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
+    formats = options.formats or resume.formats or ("pdf",)
+    files: dict[Path, bytes] = {}
+    pages, note = 0, ""
+    if "pdf" in formats:
+        pages, note, files[out] = _pdf(resume, theme, options)
+    elif options.strict and (resume.warnings or theme.warnings):
+        raise ResumeError(
+            [replace(w, severity=Severity.ERROR) for w in (*resume.warnings, *theme.warnings)]
+        )
+    twins = _twins(resume, theme, out, [f for f in formats if f != "pdf"])
+    for path in twins:
+        check_output_path(path, [resume_path])
+    files.update(twins)
+    for path, data in files.items():
+        write_atomic(path, data)
+    pngs: tuple[Path, ...] = ()
+    if options.png and pages:
+        from .write.raster import write_pngs
+
+        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, pages + 1))
+        write_pngs(out, list(pngs))
+    seconds = time.perf_counter() - started
+    watched = (resume_path, *(Path(f) for f in theme.files))
+    warnings = (*resume.warnings, *theme.warnings)
+    return BuildResult(out, pages, seconds, warnings, note, pngs, watched, tuple(twins))
+
+
+def _pdf(resume: Resume, theme: Theme, options: Options) -> tuple[int, str, bytes]:
+    """(pages, fit note, PDF bytes), checked for glyphs and, with --verify, read back."""
+    from .fonts.book import FontBook
+    from .pdf.fit import fit
+
     book = FontBook(theme.fonts.body)
     _check_glyphs(resume, theme, book, options.strict)
     fitted = fit(resume, theme, book, options.pages or resume.pages or DEFAULT_PAGES)
@@ -116,17 +149,18 @@ def build(
         problems = verify_pdf(resume, fitted.pdf)
         if problems:
             raise ResumeError(problems)
-    write_atomic(out, fitted.pdf)
-    pngs: tuple[Path, ...] = ()
-    if options.png:
-        from .write.raster import write_pngs
+    return fitted.pages, fitted.note, fitted.pdf
 
-        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, fitted.pages + 1))
-        write_pngs(out, list(pngs))
-    seconds = time.perf_counter() - started
-    watched = (resume_path, *(Path(f) for f in theme.files))
-    warnings = (*resume.warnings, *theme.warnings)
-    return BuildResult(out, fitted.pages, seconds, warnings, fitted.note, pngs, watched)
+
+def _twins(resume: Resume, theme: Theme, pdf_path: Path, formats: list[str]) -> dict[Path, bytes]:
+    """The same résumé as text, Markdown, HTML, Word: path -> bytes, beside the PDF."""
+    if not formats:
+        return {}
+    from .write.resume_doc import resume_document
+    from .write.twins import render, twin_path
+
+    doc = resume_document(resume, theme)
+    return {twin_path(pdf_path, fmt): render(doc, fmt) for fmt in dict.fromkeys(formats)}
 
 
 def variant_names(resume_path: Path) -> list[str]:

@@ -84,6 +84,13 @@ def main() -> None:
 @click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, help="Parallel builds.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--format",
+    "formats",
+    metavar="LIST",
+    callback=lambda _ctx, _param, value: _formats(value),
+    help="What to write, e.g. pdf,txt,md,html,docx (default: the résumé's `formats:`, or pdf).",
+)
 def build(
     resumes: tuple[Path, ...],
     output: Path | None,
@@ -115,16 +122,36 @@ def build(
         raise SystemExit(1)
 
 
+def _formats(value: str | None) -> tuple[str, ...]:
+    """`pdf,txt` -> ("pdf", "txt"); an unknown name is a usage error (exit 2)."""
+    from .model import FORMATS
+
+    names = tuple(dict.fromkeys(n.strip().lower() for n in (value or "").split(",") if n.strip()))
+    unknown = [n for n in names if n not in FORMATS]
+    if unknown or (value is not None and not names):
+        raise click.BadParameter(
+            f"{', '.join(unknown) or value!r}: choose from {', '.join(FORMATS)}"
+        )
+    return names
+
+
 def _show(result: Any) -> bool:
     """Print one build's outcome; True when it failed."""
     if isinstance(result, ResumeError):
         _report(result.problems)
         return True
+    twins = ", ".join(str(t) for t in result.twins)
+    if not result.pages:  # only twins were asked for
+        _say(f"{twins}: written, {result.seconds:.2f} s")
+        _report(result.warnings)
+        return False
     shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
     if result.fit_note:
         shown += f", {result.fit_note}"
     if result.pngs:
         shown += f" (+ {len(result.pngs)} PNG{'s' * (len(result.pngs) > 1)})"
+    if twins:
+        shown += f" (+ {twins})"
     _say(f"{result.output}: {shown}, {result.seconds:.2f} s")
     _report(result.warnings)
     return False

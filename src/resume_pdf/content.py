@@ -6,9 +6,38 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import Resume
+from .model import Contact, Resume
 from .schema import TextField
 from .text.inline import Rich, tel_url
+
+CONTACT_SEPARATOR = "  ·  "
+MAX_SHOWN_URL = 45  # longer links show their label instead of the address
+
+
+def display_url(url: str) -> str:
+    """`https://www.example.com/` -> `example.com`: what a reader types, not a protocol."""
+    shown = url.split("://", 1)[-1].removesuffix("/")
+    return shown.removeprefix("www.")
+
+
+def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
+    """The contact line as (shown text, link target or None), in the order every output
+    shows it: email, phone, location, website, links."""
+    items: list[tuple[str, str | None]] = []
+    if contact.email:
+        items.append((contact.email, f"mailto:{contact.email}"))
+    if contact.phone:
+        items.append((contact.phone, tel_url(contact.phone)))
+    if contact.location:
+        items.append((contact.location, None))
+    links = [(contact.website, None)] if contact.website else []
+    links += [(link.url, link.label) for link in contact.links]
+    for url, label in links:
+        shown = display_url(url)
+        if len(shown) > MAX_SHOWN_URL:
+            shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
+        items.append((shown, url))
+    return items
 
 
 def displayed(resume: Resume) -> Iterator[tuple[str, str]]:

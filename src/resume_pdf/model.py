@@ -152,6 +152,7 @@ class Variant:
 
 
 LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
+FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +167,7 @@ class Resume:
     sections: tuple[Section, ...] = ()
     locale: str = "en"
     variants: tuple[tuple[str, Variant], ...] = ()
+    formats: tuple[str, ...] = ()  # empty: the command line's, or only the PDF
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
 
@@ -352,6 +354,9 @@ RESUME = Record(
         "page_size": Choice(("letter", "a4")),
         "sections": ListOf(SECTION),
         "locale": Choice(LOCALES, description="Language of month names and 'present'"),
+        "formats": ListOf(
+            Choice(FORMATS), description="Files `build` writes: pdf, txt, md, html, docx"
+        ),
         "variants": MapOf(
             Record(
                 Variant,

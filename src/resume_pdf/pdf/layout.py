@@ -17,6 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from ..content import CONTACT_SEPARATOR, contact_items, display_url
 from ..fonts.book import FontBook, face_name
 from ..model import (
     Bullet,
@@ -31,14 +32,12 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
-from ..text.inline import Rich, tel_url
+from ..text.inline import Rich
 from ..theme import Theme
 from .ink import Ink, SectionHeading, make_styles
 
-CONTACT_SEPARATOR = "  ·  "
 Block = list[Flowable]  # flowables kept on one page together
 MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
-MAX_SHOWN_URL = 45  # longer links show their label instead of the address
 
 
 @dataclass(frozen=True)
@@ -96,28 +95,8 @@ def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
 
 
 def _contact_xml(contact: Contact, ink: Ink) -> str:
-    items: list[tuple[str, str | None]] = []
-    if contact.email:
-        items.append((contact.email, f"mailto:{contact.email}"))
-    if contact.phone:
-        items.append((contact.phone, tel_url(contact.phone)))
-    if contact.location:
-        items.append((contact.location, None))
-    links = [(contact.website, None)] if contact.website else []
-    links += [(link.url, link.label) for link in contact.links]
-    for url, label in links:
-        shown = display_url(url)
-        if len(shown) > MAX_SHOWN_URL:
-            shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
-        items.append((shown, url))
     separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
-    return separator.join(ink.link(text, url) for text, url in items)
-
-
-def display_url(url: str) -> str:
-    """`https://www.example.com/` -> `example.com`: what a reader types, not a protocol."""
-    shown = url.split("://", 1)[-1].removesuffix("/")
-    return shown.removeprefix("www.")
+    return separator.join(ink.link(text, url) for text, url in contact_items(contact))
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:

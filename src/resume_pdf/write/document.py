@@ -1,0 +1,164 @@
+"""The twins' common input: a document as a few kinds of blocks, in reading order.
+
+Writer API (txt.py, markdown.py, html.py, docx.py), for the résumé and the cover letter:
+
+    from resume_pdf.write.document import Document, Heading, Para, Entry, Bullets, ...
+    from resume_pdf.write.twins import render      # render(doc, "md") -> bytes
+    doc = resume_document(resume, theme)           # write/resume_doc.py; a letter builds its own
+
+A writer never sees the Resume, the Theme or reportlab: it turns a `Document` into the bytes
+of one file. So the résumé and the letter share every writer, and each writer stays a small
+function of blocks. Text in blocks is final — cleaned, dates formatted, in the order the PDF
+shows it; writers only escape it for their format and add their own punctuation.
+
+Blocks:
+- `Heading(text, level)`: level 1 the person's name, level 2 a section title.
+- `Para(lines, role)`: one or more lines of inline markup (`Rich`) kept together, e.g. a
+  paragraph (one line), an address (several). `role` picks the look.
+- `Entry(title, dates, sub)`: a dated entry's title line with its dates at the right, then
+  an optional muted subtitle line.
+- `Bullets(items)`: a bulleted list.
+- `Rows(rows)`: labelled lines — skill groups (`label: items`) or a timeline (`dates text`).
+- `Section(title, blocks)`: a titled group of blocks (a level-2 heading in every format).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..text.inline import Rich, Span
+
+Role = Literal["body", "headline", "contact", "muted"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dates:
+    """Dates as shown (`2023 → now`), with the parts kept for machine-readable markup:
+    each (shown text, ISO date as written or None for `present` and free text)."""
+
+    parts: tuple[tuple[str, str | None], ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(shown for shown, _ in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    text: str
+    level: Literal[1, 2] = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Para:
+    lines: tuple[Rich, ...]
+    role: Role = "body"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    title: Rich  # bold where the PDF is bold; may hold a link span
+    dates: Dates | None = None
+    sub: Rich | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bullets:
+    items: tuple[Rich, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A skill group (`label` = group, `text` = its items joined) or a timeline row
+    (`dates`, `text`)."""
+
+    text: Rich
+    label: str | None = None
+    dates: Dates | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    rows: tuple[Row, ...]
+
+
+Block = Heading | Para | Entry | Bullets | Rows
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """What a writer may take from the style: colours (#RRGGBB), font family names, type
+    sizes in points, the heading treatment and the page."""
+
+    text: str = "#1d1d1f"
+    muted: str = "#5b6470"
+    accent: str = "#1f3a5f"
+    rule: str = "#1f3a5f"
+    link: str = "#1f3a5f"
+    body_font: str = "Source Sans Pro"
+    heading_font: str = "Source Sans Pro"
+    name_font: str = "Source Sans Pro"
+    name_size: float = 23
+    heading_size: float = 11
+    body_size: float = 9.5
+    small_size: float = 8.5
+    treatment: str = "rule"  # rule | bar | smallcaps | plain
+    uppercase: bool = False
+    page_width: float = 612  # points
+    page_height: float = 792
+    margins: tuple[float, float, float, float] = (40, 38, 50, 50)  # top, bottom, left, right
+    sidebar: bool = False
+    sidebar_background: str = "#eef2f7"
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One document for the writers: `header` (name, headline, contact), then `side` (a
+    sidebar's sections, read before the main column as in the PDF), then `main`."""
+
+    title: str  # document properties: title, author, subject, keywords, language
+    author: str
+    header: tuple[Block, ...]
+    main: tuple[Block | Section, ...]
+    side: tuple[Section, ...] = ()
+    subject: str = ""
+    keywords: tuple[str, ...] = ()
+    lang: str = "en"
+    look: Look = field(default_factory=Look)
+
+    def parts(self) -> tuple[Block | Section, ...]:
+        """Everything in reading order, for writers without columns."""
+        return (*self.header, *self.side, *self.main)
+
+
+def plain(text: str) -> Rich:
+    """Text shown as written, without markup."""
+    return Rich((Span(text),) if text else ())
+
+
+def joined(parts: list[Rich], separator: str) -> Rich:
+    """Rich parts with a plain separator between them."""
+    spans: list[Span] = []
+    for i, part in enumerate(parts):
+        if i and separator:
+            spans.append(Span(separator))
+        spans.extend(part.spans)
+    return Rich(tuple(spans))
+
+
+def link_adds(text: str, url: str) -> bool:
+    """Does the link target tell a reader more than its text? `example.com` for
+    https://example.com, an email for its mailto: and a phone number for its tel: do not,
+    so plain-text writers show those once."""
+    scheme, _, rest = url.partition(":")
+    bare = rest.removeprefix("//").removesuffix("/").removeprefix("www.")
+    if scheme.lower() == "tel":
+        return [c for c in text if c.isdigit()] != [c for c in rest if c.isdigit()]
+    return text not in (url, rest, bare)

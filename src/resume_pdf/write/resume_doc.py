@@ -1,0 +1,213 @@
+"""Resume + Theme -> Document: the résumé as the twins show it.
+
+The same validated, tailored Resume the PDF is laid out from, walked in the PDF's reading
+order (for a sidebar style: header, sidebar sections, then the main column) with the same
+choices as pdf/layout.py — which fields are bold, which line the dates go on, how contact
+links are shown, how the style writes dates — so every word the PDF shows is in each twin,
+in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content import contact_items, display_url
+from ..dates import format_date, format_range
+from ..model import (
+    Bullet,
+    Education,
+    Experience,
+    Project,
+    Resume,
+    SectionKind,
+    SkillGroup,
+    TimelineEntry,
+)
+from ..model import Section as ResumeSection
+from ..text.inline import Rich, Span
+from ..theme import Theme
+from .document import (
+    Block,
+    Bullets,
+    Dates,
+    Document,
+    Entry,
+    Heading,
+    Look,
+    Para,
+    Row,
+    Rows,
+    Section,
+    joined,
+    plain,
+)
+
+PAGE_POINTS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
+FAMILY_NAMES = {"source-sans": "Source Sans Pro", "source-serif": "Source Serif Pro"}
+SUB_SEPARATOR = " · "
+
+
+def resume_document(resume: Resume, theme: Theme) -> Document:
+    """The résumé's blocks in the PDF's reading order, with its metadata and the style's look."""
+    sidebar = theme.layout.kind == "sidebar"
+    in_side = set(theme.layout.sidebar.sections) if sidebar else set()
+    sections = [_section(s, theme, resume.locale) for s in resume.sections]
+    kinds = [s.kind.value for s in resume.sections]
+    summary: tuple[Block, ...] = tuple(Para((p,)) for p in resume.summary)
+    return Document(
+        title=f"{resume.name} — Résumé",
+        author=resume.name,
+        subject=resume.headline or f"Résumé of {resume.name}",
+        keywords=_skills(resume),
+        lang=resume.locale,
+        header=tuple(identity_blocks(resume)),
+        side=tuple(s for s, k in zip(sections, kinds, strict=True) if k in in_side),
+        main=(*summary, *(s for s, k in zip(sections, kinds, strict=True) if k not in in_side)),
+        look=look_of(theme),
+    )
+
+
+def identity_blocks(resume: Resume) -> list[Block]:
+    """Name, headline and contact line — the header the résumé and its letter share."""
+    blocks: list[Block] = [Heading(resume.name, 1)]
+    if resume.headline:
+        blocks.append(Para((plain(resume.headline),), "headline"))
+    items = [Rich((Span(text, url=url),)) for text, url in contact_items(resume.contact)]
+    if items:
+        blocks.append(Para((joined(items, " · "),), "contact"))
+    return blocks
+
+
+def look_of(theme: Theme) -> Look:
+    """The style's colours, family names, sizes, heading treatment and page, for writers."""
+    c, s, m = theme.colors, theme.sizes, theme.page.margins
+    width, height = PAGE_POINTS.get(theme.page.size, PAGE_POINTS["letter"])
+    return Look(
+        text=c.text,
+        muted=c.muted,
+        accent=c.accent,
+        rule=c.rule,
+        link=c.link,
+        body_font=family_name(theme.fonts.body),
+        heading_font=family_name(theme.fonts.headings),
+        name_font=family_name(theme.fonts.name),
+        name_size=s.name,
+        heading_size=s.heading,
+        body_size=s.body,
+        small_size=s.small,
+        treatment=theme.heading.treatment,
+        uppercase=theme.heading.uppercase,
+        page_width=width,
+        page_height=height,
+        margins=(m.top, m.bottom, m.left, m.right),
+        sidebar=theme.layout.kind == "sidebar",
+        sidebar_background=theme.layout.sidebar.background,
+    )
+
+
+def family_name(font: Any) -> str:
+    """The family name a word processor or browser knows: `source-sans` -> `Source Sans Pro`."""
+    key = str(font)
+    if key in FAMILY_NAMES:
+        return FAMILY_NAMES[key]
+    stem = key.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return stem.replace("-", " ").title() if stem.islower() else stem
+
+
+def _skills(resume: Resume) -> tuple[str, ...]:
+    return tuple(
+        str(item)
+        for section in resume.sections
+        if section.kind is SectionKind.SKILLS
+        for group in section.items
+        for item in group.items
+    )
+
+
+def _section(section: ResumeSection, theme: Theme, locale: str) -> Section:
+    items = section.items
+    kind = section.kind
+    blocks: list[Block] = []
+    if kind is SectionKind.TEXT:
+        blocks = [Para((para,)) for para in items]
+    elif kind is SectionKind.BULLETS:
+        blocks = [Bullets(tuple(b.text for b in items))]
+    elif kind is SectionKind.SKILLS:
+        blocks = [Rows(tuple(_skill_row(g) for g in items))]
+    elif kind is SectionKind.TIMELINE:
+        blocks = [Rows(tuple(_timeline_row(e, theme, locale) for e in items))]
+    else:
+        for item in items:
+            blocks.extend(_entry(item, theme, locale))
+    return Section(section.title, tuple(blocks))
+
+
+def _skill_row(group: SkillGroup) -> Row:
+    return Row(joined([rich(i) for i in group.items], ", "), label=str(group.group))
+
+
+def _timeline_row(entry: TimelineEntry, theme: Theme, locale: str) -> Row:
+    return Row(entry.text, dates=dates_of(entry, theme, locale))
+
+
+def dates_of(entry: Any, theme: Theme, locale: str) -> Dates | None:
+    """The entry's dates as the style shows them, split into parts for `<time>` markup."""
+    shown = format_range(entry, theme.dates, locale)
+    if shown is None:
+        return None
+    if getattr(entry, "date", None):
+        return Dates(((shown, None),))
+    start, end = entry.start, entry.end
+    parts = [(format_date(start, theme.dates, locale), _iso(start))]
+    if end and parts[0][0] != shown:
+        separator = f" {theme.dates.separator} "
+        parts += [(separator, None), (format_date(end, theme.dates, locale), _iso(end))]
+    return Dates(tuple(parts))
+
+
+def _iso(date: str) -> str | None:
+    return date if date[:1].isdigit() else None
+
+
+def rich(value: Any) -> Rich:
+    """A field as Rich, whether the model holds it as text or (newer fields) as markup."""
+    return value if isinstance(value, Rich) else plain(str(value))
+
+
+def _bold(value: Any) -> Rich:
+    return Rich(tuple(Span(s.text, True, s.italic, s.url) for s in rich(value).spans))
+
+
+def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
+    """Title line (title, link, dates), subtitle, summary paragraphs, bullets — as the PDF."""
+    dates = dates_of(item, theme, locale)
+    subs: list[Rich] = []
+    if isinstance(item, Project):
+        title = _bold(item.title)
+        if item.link:
+            link = Rich((Span(item.link.label or display_url(item.link.url), url=item.link.url),))
+            title = joined([title, link], "  ")
+    elif isinstance(item, Experience):
+        parts = [_bold(item.role)] if item.role else []
+        if item.organization:
+            parts.append(rich(item.organization) if item.role else _bold(item.organization))
+        title = joined(parts, ", ")
+    elif isinstance(item, Education):
+        title = _bold(item.institution)
+        degree = [rich(p) for p in (item.degree, item.field) if p]
+        subs = [joined(degree, ", ")] if degree else []
+    else:  # Publication
+        title = _bold(item.title)
+        authors = [rich(a) for a in item.authors]
+        subs = [joined(authors, ", ")] if authors else []
+        subs += [rich(item.venue)] if item.venue else []
+        subs += [Rich((Span(display_url(item.url), url=item.url),))] if item.url else []
+        subs += [plain(f"doi:{item.doi}")] if item.doi else []
+    location = getattr(item, "location", None)
+    subs += [rich(location)] if location else []
+    blocks: list[Block] = [Entry(title, dates, joined(subs, SUB_SEPARATOR) if subs else None)]
+    blocks += [Para((para,)) for para in getattr(item, "summary", ())]
+    highlights: tuple[Bullet, ...] = getattr(item, "highlights", ())
+    if highlights:
+        blocks.append(Bullets(tuple(b.text for b in highlights)))
+    return blocks

@@ -1,0 +1,59 @@
+"""Document -> plain text, made to paste into a job portal's form.
+
+Section titles in capitals, an entry's dates on its title line, bullets as `- `, each
+paragraph on one line (a form wraps it), links as `label <url>` (the address alone when the
+label already is the address), UTF-8 with a final newline.
+"""
+
+from __future__ import annotations
+
+from ..text.inline import Rich
+from .document import Block, Bullets, Document, Entry, Heading, Para, Section, link_adds
+
+TITLE_DATES = " | "
+
+
+def render_txt(doc: Document) -> bytes:
+    lines: list[str] = []
+    for block in doc.header:  # name, headline, contact: one line each, no gaps
+        lines += _lines(block)
+    in_entry = False  # an entry's paragraphs and bullets follow its title line directly
+    for part in (*doc.side, *doc.main):
+        if isinstance(part, Section):
+            lines += ["", part.title.upper()]
+            blocks, in_entry = part.blocks, False
+        else:
+            blocks = (part,)
+        for block in blocks:
+            if not (in_entry and isinstance(block, Para | Bullets)):
+                lines.append("")
+            in_entry = isinstance(block, Entry) or (in_entry and isinstance(block, Para | Bullets))
+            lines += _lines(block)
+    return ("\n".join(lines).strip("\n") + "\n").encode("utf-8")
+
+
+def inline(text: Rich) -> str:
+    """The visible text, with `<url>` after a link whose address says more than its label."""
+    out = []
+    for span in text.spans:
+        out.append(span.text)
+        if span.url and link_adds(span.text, span.url):
+            out.append(f" <{span.url}>")
+    return "".join(out)
+
+
+def _lines(block: Block) -> list[str]:
+    if isinstance(block, Heading):
+        return [block.text.upper() if block.level == 2 else block.text]
+    if isinstance(block, Para):
+        return [inline(line) for line in block.lines]
+    if isinstance(block, Entry):
+        head = inline(block.title) + (TITLE_DATES + block.dates.text if block.dates else "")
+        return [head, inline(block.sub)] if block.sub else [head]
+    if isinstance(block, Bullets):
+        return ["- " + inline(item) for item in block.items]
+    out = []
+    for row in block.rows:
+        label = row.label if row.label is not None else (row.dates.text if row.dates else "")
+        out.append(f"{label}: {inline(row.text)}" if label else inline(row.text))
+    return out
