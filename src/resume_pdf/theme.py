@@ -111,6 +111,11 @@ class Layout:
 
 
 @dataclass(frozen=True, slots=True)
+class ContactStyle:
+    icons: bool  # small vector icons beside the contact items (the text layer is unchanged)
+
+
+@dataclass(frozen=True, slots=True)
 class Floors:
     """How far the page-budget fit may tighten this style."""
 
@@ -135,6 +140,7 @@ class Theme:
     skill_columns: int
     layout: Layout
     floors: Floors
+    contact: ContactStyle
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
 
@@ -225,6 +231,7 @@ THEME = Record(
             },
         ),
         "skill_columns": Choice(tuple("123456"), convert=int),
+        "contact": _record(ContactStyle, {"icons": BOOL}),
         "floors": _record(
             Floors,
             {
@@ -251,7 +258,7 @@ THEME = Record(
         ),
     },
     required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
-    + ("spacing", "dates", "skill_columns", "layout", "floors"),
+    + ("spacing", "dates", "skill_columns", "layout", "floors", "contact"),
 )
 
 

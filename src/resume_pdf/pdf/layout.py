@@ -21,7 +21,6 @@ from ..content import CONTACT_SEPARATOR, contact_items, display_url
 from ..fonts.book import FontBook, face_name
 from ..model import (
     Bullet,
-    Contact,
     Education,
     Experience,
     Project,
@@ -34,6 +33,8 @@ from ..model import (
 )
 from ..text.inline import Rich
 from ..theme import Theme
+from .contact import ContactLine
+from .icons import contact_icon
 from .ink import Ink, SectionHeading, make_styles
 
 Block = list[Flowable]  # flowables kept on one page together
@@ -82,21 +83,25 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
     if resume.headline:
         yield Paragraph(ink.text(resume.headline), st.headline)
-    contact = _contact_xml(resume.contact, ink)
-    if contact:
-        yield Spacer(1, 2 + 4 * ink.narrow)
-        yield Paragraph(contact, st.contact)
+    contact = resume.contact
+    items = [
+        (contact_icon(contact, text, url), ink.link(text, url), url)
+        for text, url in contact_items(contact)
+    ]
+    if not items:
+        return
+    yield Spacer(1, 2 + 4 * ink.narrow)
+    if ink.theme.contact.icons:  # vector icons; the same text layer as without them
+        yield ContactLine(items, st.contact, HexColor(ink.theme.colors.accent), ink.narrow)
+        return
+    separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
+    yield Paragraph(separator.join(xml for _, xml, _ in items), st.contact)
 
 
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
     """The opening paragraphs; a little more air above them when they follow the header."""
     gap = [] if first else [Spacer(1, ink.theme.spacing.paragraph + 2)]
     return gap + [f for block in _text_section(resume.summary, ink) for f in block]
-
-
-def _contact_xml(contact: Contact, ink: Ink) -> str:
-    separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
-    return separator.join(ink.link(text, url) for text, url in contact_items(contact))
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:
