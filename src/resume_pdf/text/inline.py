@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 ALLOWED_SCHEMES = ("http", "https", "mailto", "tel")
 MAX_URL = 2048
-_ESCAPABLE = set("\\*[]()")
 _TEL = re.compile(r"\+?[0-9][0-9 ()./-]{2,30}")
 
 
@@ -71,120 +70,203 @@ def tel_url(phone: str) -> str | None:
 
 
 def parse_inline(text: str) -> tuple[Rich, list[str]]:
-    """Parse markup; also return why any link in it is refused."""
-    parser = _Parser(text)
-    spans, _, _ = parser.run(0, "", bold=False, italic=False, url=None)
-    return Rich(tuple(_merge(spans))), parser.bad_links
+    """Parse markup; also return why any link in it is refused.
+
+    Linear in the length of `text` and without recursion, whatever it holds: links are
+    found in one bracket pass, then `*` runs are paired with a delimiter stack (as
+    CommonMark does), so unclosed or deeply nested markers cost no re-parsing."""
+    if not _SPECIAL.search(text):
+        return Rich((Span(text),) if text else ()), []
+    masked = _ESCAPE.sub(_MASK, text)  # escapes as plain letters, at the same offsets
+    links, bad_links = _find_links(text, masked) if "](" in masked else ([], [])
+    may_pair = _OPENER.search(masked) is not None and _CLOSER.search(masked) is not None
+    toks = _Tokens(text, masked if may_pair else None)
+    outer: list[int] = []
+    scopes = [outer]
+    pos = 0
+    for start, label_end, after, target in links:
+        toks.scan(pos, start, 0, len(text), None, outer)
+        label: list[int] = []
+        toks.scan(start + 1, label_end, start + 1, label_end, target, label)
+        scopes.append(label)
+        pos = after
+    toks.scan(pos, len(text), 0, len(text), None, outer)
+    for scope in scopes:
+        toks.pair(scope)
+    return Rich(tuple(toks.spans())), bad_links
 
 
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.s = text
-        self.bad_links: list[str] = []
+_SPECIAL = re.compile(r"[*\\[]")
+_OPENER = re.compile(r"\*[^\s*]")
+_CLOSER = re.compile(r"[^\s*]\*")
+_SPLIT = re.compile(r"(\*+)")
+_MASK = "ee"
+_BOLD = 1 << 32  # marks count bold ranges in units of this, italic ones in 1s
+_ESCAPE = re.compile(r"\\([\\*\[\]()])")
+_BRACKET = re.compile(r"[\[\]]")
+_PAREN = re.compile(r"[()]")
+_SPACE = re.compile(r"\s")
 
-    def run(
-        self, i: int, closer: str, *, bold: bool, italic: bool, url: str | None
-    ) -> tuple[list[Span], int, bool]:
-        """Read from i until `closer`; returns spans, the index after it, and whether found."""
-        s, out, buf = self.s, [], []
 
-        def flush() -> None:
-            if buf:
-                out.append(Span("".join(buf), bold, italic, url))
-                buf.clear()
+class _Tokens:
+    """Text pieces and `*` runs in reading order, as parallel lists (a pathological 1 MiB
+    field has half a million of them, so no object per token)."""
 
-        while i < len(s):
-            c = s[i]
-            if c == "\\" and i + 1 < len(s) and s[i + 1] in _ESCAPABLE:
-                buf.append(s[i + 1])
-                i += 2
+    def __init__(self, s: str, masked: str | None) -> None:
+        self.s, self.masked = s, masked  # masked is None when no `*` can pair
+        self.texts: list[str] = []
+        self.urls: list[str | None] = []
+        self.stars: list[int] = []  # unused stars of a run; -1 for text
+        self.marks: list[int] = []  # +_BOLD / +1 where bold / italic starts, - after its end
+
+    def scan(
+        self, lo: int, hi: int, first: int, last: int, url: str | None, runs: list[int]
+    ) -> None:
+        """Tokens of s[lo:hi] in a scope s[first:last]; runs that may pair go to `runs`
+        (~index for a closer, index for an opener; a run that can be both, twice)."""
+        s, masked, texts, urls, stars = self.s, self.masked, self.texts, self.urls, self.stars
+        if masked is None or "*" not in masked[lo:hi]:
+            if hi > lo:
+                texts.append(_unescape(s[lo:hi]))
+                urls.append(url)
+                stars.append(-1)
+            return
+        pos = lo
+        for n, piece in enumerate(_SPLIT.split(masked[lo:hi])):
+            size = len(piece)
+            if n % 2:
+                if pos > first and not s[pos - 1].isspace():
+                    runs.append(~len(texts))
+                if pos + size < last and not s[pos + size].isspace():
+                    runs.append(len(texts))
+                texts.append(piece)
+                stars.append(size)
+                urls.append(url)
+            elif piece:
+                texts.append(_unescape(s[pos : pos + size]))
+                stars.append(-1)
+                urls.append(url)
+            pos += size
+
+    def pair(self, runs: list[int]) -> None:
+        """Pair each closer with the nearest opener: two stars with two (bold), else one
+        (italic). Each step uses up an opener or the closer, so the pass is linear."""
+        stars, stack, marks = self.stars, [], self.marks
+        if len(marks) <= len(stars):
+            marks.extend([0] * (len(stars) + 1 - len(marks)))
+        for t in runs:
+            if t >= 0:
+                if stars[t]:
+                    stack.append(t)
                 continue
-            if closer and s.startswith(closer, i) and not s[i - 1].isspace():
-                flush()
-                return out, i + len(closer), True
-            marker = "**" if s.startswith("**", i) else "*" if c == "*" else ""
-            if marker and self._opens(i, marker):
-                inner, j, closed = self.run(
-                    i + len(marker),
-                    marker,
-                    bold=bold or marker == "**",
-                    italic=italic or marker == "*",
-                    url=url,
-                )
-                if closed:
-                    flush()
-                    out.extend(inner)
-                    i = j
+            t = ~t
+            while stars[t] and stack:
+                o = stack[-1]
+                use = 2 if stars[t] >= 2 and stars[o] >= 2 else 1
+                mark = _BOLD if use == 2 else 1
+                marks[o + 1] += mark
+                marks[t] -= mark
+                stars[o] -= use
+                stars[t] -= use
+                if not stars[o]:
+                    stack.pop()
+
+    def spans(self) -> list[Span]:
+        """Spans of one look each; unused stars print as written."""
+        out: list[Span] = []
+        parts: list[str] = []
+        look: _Look = (False, False, None)
+        made: dict[tuple[str, _Look], Span] = {}
+        level = 0
+        marks = self.marks or [0] * len(self.texts)
+        for text, url, stars, mark in zip(self.texts, self.urls, self.stars, marks, strict=False):
+            level += mark
+            if stars >= 0:
+                if not stars:
                     continue
-            if c == "[" and url is None:
-                link = self._link(i)
-                if link:
-                    label_end, target, after = link
-                    inner, _, _ = _Parser(s[i + 1 : label_end]).run(
-                        0, "", bold=bold, italic=italic, url=target
-                    )
-                    flush()
-                    out.extend(inner)
-                    i = after
-                    continue
-            buf.append(c)
-            i += 1
-        flush()
-        return out, i, False
+                text = "*" * stars
+            now = (level >= _BOLD, level % _BOLD > 0, url)
+            if now != look and parts:
+                out.append(_span("".join(parts), look, made))
+                parts = []
+            look = now
+            parts.append(text)
+        if parts:
+            out.append(_span("".join(parts), look, made))
+        return out
 
-    def _opens(self, i: int, marker: str) -> bool:
-        after = i + len(marker)
-        return (
-            after < len(self.s) and not self.s[after].isspace() and self._closes_at(after, marker)
-        )
 
-    def _closes_at(self, start: int, marker: str) -> bool:
-        """Is there a closing `marker` after `start` (preceded by a non-space)?"""
-        j = self.s.find(marker, start + 1)
-        while j != -1:
-            if not self.s[j - 1].isspace() and self.s[j - 1] != "\\":
-                return True
-            j = self.s.find(marker, j + 1)
-        return False
+_Look = tuple[bool, bool, str | None]
 
-    def _link(self, i: int) -> tuple[int, str, int] | None:
-        """`[label](url)` at i: (index of `]`, url, index after `)`), or None."""
-        s = self.s
-        depth, j = 0, i + 1
-        while j < len(s):
-            if s[j] == "\\":
-                j += 2
-                continue
-            if s[j] == "[":
-                depth += 1
-            elif s[j] == "]":
-                if depth == 0:
-                    break
-                depth -= 1
-            j += 1
-        if j >= len(s) or j == i + 1 or not s.startswith("(", j + 1):
-            return None
-        end = s.find(")", j + 2)
-        if end == -1:
-            return None
-        target = s[j + 2 : end].strip()
-        if not target or any(c.isspace() for c in target):
-            return None
+
+def _span(text: str, look: _Look, made: dict[tuple[str, _Look], Span]) -> Span:
+    """One Span per distinct text and look: a field of 500,000 `*a*` makes two, not
+    500,000 (a frozen dataclass costs a microsecond to build)."""
+    span = made.get((text, look))
+    if span is None:
+        span = made[(text, look)] = Span(text, *look)
+    return span
+
+
+def _unescape(text: str) -> str:
+    r"""`\*` -> `*`: splitting on the escapes keeps each escaped character (the group)."""
+    return "".join(_ESCAPE.split(text)) if "\\" in text else text
+
+
+def _find_links(s: str, masked: str) -> tuple[list[tuple[int, int, int, str]], list[str]]:
+    """Every `[label](url)`: (index of `[`, of `]`, after `)`, url), and the refusals.
+
+    Brackets pair with a stack; the url runs to the `)` that balances its `(` (so
+    `wiki/Rust_(language)` stays whole) and never over whitespace. Links do not nest."""
+    links: list[tuple[int, int, int, str]] = []
+    bad: list[str] = []
+    stack: list[int] = []
+    parens = _Parens(s)
+    skip_to = 0
+    for m in _BRACKET.finditer(masked):
+        j = m.start()
+        if j < skip_to or m.group() != "]":
+            if j >= skip_to and m.group() == "[":
+                stack.append(j)
+            continue
+        if not stack:
+            continue
+        i = stack.pop()
+        if j == i + 1 or not s.startswith("(", j + 1):
+            continue
+        end = parens.close(j + 1)
+        if end is None or end == j + 2:
+            continue
+        target = s[j + 2 : end]
         problem = check_url(target)
         if problem:
-            self.bad_links.append(problem)
-        return j, target, end + 1
+            bad.append(problem)
+        links.append((i, j, end + 1, target))
+        stack.clear()
+        skip_to = end + 1
+    return links, bad
 
 
-def _merge(spans: list[Span]) -> list[Span]:
-    """Join neighbouring spans of the same look, so the output stays small."""
-    out: list[Span] = []
-    for span in spans:
-        if not span.text:
-            continue
-        prev = out[-1] if out else None
-        if prev and (prev.bold, prev.italic, prev.url) == (span.bold, span.italic, span.url):
-            out[-1] = Span(prev.text + span.text, span.bold, span.italic, span.url)
-        else:
-            out.append(span)
-    return out
+class _Parens:
+    """Where each `(` is closed, within its run of non-space characters.
+
+    Asked in increasing order, it pairs the parentheses of each run once, so finding the
+    end of every candidate link costs linear time in total."""
+
+    def __init__(self, s: str) -> None:
+        self.s = s
+        self.run_end = -1
+        self.match: dict[int, int] = {}
+
+    def close(self, p: int) -> int | None:
+        if p >= self.run_end:
+            space = _SPACE.search(self.s, p)
+            self.run_end = space.start() if space else len(self.s)
+            self.match = {}
+            opened: list[int] = []
+            for m in _PAREN.finditer(self.s, p, self.run_end):
+                if m.group() == "(":
+                    opened.append(m.start())
+                elif opened:
+                    self.match[opened.pop()] = m.start()
+        return self.match.get(p)
