@@ -131,22 +131,28 @@ class _Tokens:
                 urls.append(url)
                 stars.append(-1)
             return
-        pos = lo
-        for n, piece in enumerate(_SPLIT.split(masked[lo:hi])):
-            size = len(piece)
-            if n % 2:
-                if pos > first and not s[pos - 1].isspace():
-                    runs.append(~len(texts))
-                if pos + size < last and not s[pos + size].isspace():
-                    runs.append(len(texts))
-                texts.append(piece)
-                stars.append(size)
-                urls.append(url)
-            elif piece:
+        parts = _SPLIT.split(masked[lo:hi])  # text, run, text, run, ..., text
+        pos = lo + len(parts[0])
+        if parts[0]:
+            texts.append(_unescape(s[lo:pos]))
+            urls.append(url)
+            stars.append(-1)
+        for k in range(1, len(parts), 2):
+            size = len(parts[k])
+            if pos > first and not s[pos - 1].isspace():
+                runs.append(~len(texts))
+            pos += size
+            if pos < last and not s[pos].isspace():
+                runs.append(len(texts))
+            texts.append(parts[k])
+            stars.append(size)
+            urls.append(url)
+            size = len(parts[k + 1])
+            if size:
                 texts.append(_unescape(s[pos : pos + size]))
                 stars.append(-1)
                 urls.append(url)
-            pos += size
+                pos += size
 
     def pair(self, runs: list[int]) -> None:
         """Pair each closer with the nearest opener: two stars with two (bold), else one
