@@ -152,7 +152,7 @@ def test_json_resume_errors_point_into_the_json(tmp_path: Path) -> None:
     assert run.exit_code == 1
     lines = run.stderr.splitlines()
     assert re.match(
-        rf"{re.escape(str(bad))}:4:14: contact\.email: expected an email address", lines[0]
+        rf"{re.escape(str(bad))}:4:14: contact\.email: error: expected an email address", lines[0]
     )
     assert re.match(
         rf"{re.escape(str(bad))}:7:32: sections\[0\]\.experience\[0\]\.start: ", lines[1]
@@ -208,7 +208,7 @@ def test_verify_names_a_missing_field(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(layout, "_identity", no_headline)
     run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")
     assert run.exit_code == 1
-    assert re.search(r"resume\.yaml:4:11: headline: not recovered", run.stderr), run.stderr
+    assert re.search(r"resume\.yaml:4:11: headline: error: not recovered", run.stderr), run.stderr
 
 
 LOCALES = {

@@ -40,11 +40,12 @@ def test_all_problems_of_a_file_in_one_run_and_the_old_pdf_survives(tmp_path: Pa
     f = re.escape(str(good))
     lines = run.stderr.splitlines()
     expected = [
-        rf"{f}:3:3: contact\.emial: unknown key `emial`; did you mean `email`\?",
-        rf"{f}:8:23: sections\[0\]\.experience\[0\]\.organization: expected text, got a list",
-        rf"{f}:9:16: sections\[0\]\.experience\[0\]\.start: expected a date like 2021.*"
+        rf"{f}:3:3: contact\.emial: error: unknown key `emial`; did you mean `email`\?",
+        rf"{f}:8:23: sections\[0\]\.experience\[0\]\.organization: error: expected text, got a "
+        "list",
+        rf"{f}:9:16: sections\[0\]\.experience\[0\]\.start: error: expected a date like 2021.*"
         r"'March 2020'",
-        rf"{f}:12:10: YAML syntax error: .*flow sequence started at line 11",
+        rf"{f}:12:10: error: YAML syntax error: .*flow sequence started at line 11",
     ]
     assert len(lines) == len(expected), run.stderr
     for line, pattern in zip(lines, expected, strict=True):
@@ -65,7 +66,7 @@ def test_check_reports_the_same_problems_without_writing(tmp_path: Path) -> None
 def test_check_ok(tmp_path: Path) -> None:
     run = run_cli("check", str(EXAMPLE))
     assert run.exit_code == 0
-    assert run.stdout.strip().endswith(": ok")
+    assert run.stdout.strip().endswith(": ok, 1 page within its 1-page budget")
 
 
 def test_missing_file_and_usage_errors(tmp_path: Path) -> None:
@@ -103,6 +104,6 @@ def test_a_link_with_a_forbidden_scheme_is_an_error(tmp_path: Path) -> None:
     run = run_cli("check", str(src))
     assert run.exit_code == 1
     assert re.search(
-        r":3:12: contact\.website: link scheme 'javascript' is not allowed", run.stderr
+        r":3:12: contact\.website: error: link scheme 'javascript' is not allowed", run.stderr
     )
-    assert re.search(r":4:10: summary: link scheme 'file' is not allowed", run.stderr)
+    assert re.search(r":4:10: summary: error: link scheme 'file' is not allowed", run.stderr)

@@ -103,12 +103,12 @@ def test_content_needing_three_pages_fails_with_a_diagnosis(tmp_path: Path) -> N
     assert run.exit_code == 1
     assert "Traceback" not in run.stderr
     lines = run.stderr.splitlines()
-    assert re.match(
-        r"pages: does not fit: \d\.\d\d pages even at the style's floors; "
+    assert re.search(
+        r"resume\.yaml: pages: error: does not fit: \d\.\d\d pages even at the style's floors; "
         r"budget is 2 pages \(over by \d\.\d\d pages?, about \d+ lines\)",
         lines[0],
     )
-    assert lines[1].startswith("pages: largest sections: 'Huge' 9")
+    assert "resume.yaml: pages: error: largest sections: 'Huge' 9" in lines[1]
     assert "--style compact" in lines[2]
     assert out.read_bytes() == b"previous"
 

@@ -713,9 +713,9 @@ CASES = [
     # A. file, encoding and YAML parser
     Case("01", {"resume.yaml": "name: John\n  headline: x\n", "b.yaml": "name: [1, 2\n",
                 "c.yaml": "a: b: c\n"},
-         exit=1, stderr=LOC + "YAML syntax error",
-         check=each(also_file("b.yaml", exit=1, stderr=r"^b\.yaml:\d+:\d+: YAML syntax error"),
-                    also_file("c.yaml", exit=1, stderr=r"^c\.yaml:\d+:\d+: YAML syntax error"))),
+         exit=1, stderr=LOC + "error: YAML syntax error",
+         check=each(also_file("b.yaml", exit=1, stderr=r"^b\.yaml:\d+:\d+: error: YAML syntax"),
+                    also_file("c.yaml", exit=1, stderr=r"^c\.yaml:\d+:\d+: error: YAML syntax"))),
     Case("02", {"resume.yaml": "name: Ann\ncontact:\n\temail: ann@example.com\n"},
          exit=1, stderr=LOC + ".*spaces, not tabs"),
     Case("03", {"resume.yaml": NAME + 'summary: "alpha\\tbeta"\nsections:\n'
@@ -778,7 +778,7 @@ CASES = [
     Case("19", {"resume.yaml": entries("timeline", "{start: 2025-13-01, text: a}",
                                        "{start: 2025-01-50, text: b}",
                                        "{start: 2025-02-30, end: 2025-02-29, text: c}")},
-         exit=1, stderr=LOC + r"sections\[0\]\.timeline\[0\]\.start: expected a date like",
+         exit=1, stderr=LOC + r"sections\[0\]\.timeline\[0\]\.start: error: expected a date like",
          check=count("expected a date like", 4)),
     # B. YAML 1.1 implicit typing: every scalar keeps its text
     Case("20", {"resume.yaml": NAME + "contact:\n  phone: +447722850063\n"
@@ -797,8 +797,8 @@ CASES = [
                     also_file("noname.yaml", exit=1, stderr="name.*required"))),
     # C. schema and data
     Case("24", {"resume.yaml": WRONG_TYPES},
-         exit=1, stderr=LOC + "name: expected text, got a list",
-         check=count(LOC + r"\S+: expected ", 5)),
+         exit=1, stderr=LOC + "name: error: expected text, got a list",
+         check=count(LOC + r"\S+: error: expected ", 5)),
     Case("25", {"resume.yaml": TYPOS, "yname.yaml": "yname: Ann\n"},
          exit=1, stderr=LOC + r"contact\.emial: .*did you mean .email",
          check=each(count("did you mean", 3),

@@ -86,7 +86,7 @@ def test_the_styles_own_words_are_checked_for_glyphs(build, tmp_path: Path) -> N
         "stars",
     )
     assert run.exit_code == 1
-    assert "style dates.separator: no available font" in run.stderr
+    assert "style dates.separator: error: no available font" in run.stderr
 
 
 def test_style_paths_in_files_stay_in_the_resume_folder(tmp_path: Path) -> None:

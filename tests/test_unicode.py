@@ -49,7 +49,7 @@ def test_a_character_no_font_has_is_a_located_error(build) -> None:
     run = build("name: Ann Example\nsections:\n  - title: Awards\n    bullets: ['Top ★ award']\n")
     assert run.exit_code == 1
     assert re.search(
-        r"resume\.yaml:4:15: sections\[0\]\.bullets\[0\]: no available font .* can draw "
+        r"resume\.yaml:4:15: sections\[0\]\.bullets\[0\]: error: no available font .* can draw "
         r"'★' \(U\+2605 BLACK STAR\)",
         run.stderr,
     ), run.stderr

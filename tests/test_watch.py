@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -60,4 +61,7 @@ def test_watch_rebuilds_keeps_the_last_good_pdf_and_stops_cleanly(tmp_path: Path
     assert proc.returncode == 0
     assert "YAML syntax error" in err and "Traceback" not in err
     assert out.count("cv.pdf: 1 page") == 3
+    assert re.search(r"^\[\d\d:\d\d:\d\d\] \S*cv\.pdf: 1 page", out, re.M)  # time of day
+    assert re.search(r"^\[\d\d:\d\d:\d\d\] \S*cv\.yaml: build failed", err, re.M)
+    assert "kept the last good PDF: " in out
     assert out.rstrip().endswith("stopped")

@@ -8,6 +8,7 @@ with the input surfaces as one ResumeError.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,9 +20,11 @@ from .theme import Theme, load_theme
 
 if TYPE_CHECKING:
     from .fonts.book import FontBook
+    from .pdf.fit import Fitted
 
 DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
 SCHEMA_FILE = "resume.schema.json"
+SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,26 @@ class BuildResult:
     pngs: tuple[Path, ...] = ()
     watched: tuple[Path, ...] = ()  # the résumé and its style chain, for watch mode
     twins: tuple[Path, ...] = ()  # the .txt/.md/... written beside the PDF (pages 0: no PDF)
+    verified: bool = False  # --verify read every field back from the PDF
+    details: str = ""  # style, budget and layout passes, for --verbose
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What `check` found: a résumé that builds, how it keeps its budget, its warnings."""
+
+    pages: int
+    budget: int | str
+    note: str
+    warnings: tuple[Problem, ...]
+
+    @property
+    def summary(self) -> str:
+        used = f"{self.pages} page{'s' * (self.pages != 1)}"
+        if self.budget == "any":
+            return f"{used} (no page budget)"
+        budget = f"{self.budget}-page budget"
+        return f"{used} within its {budget}" + (f", {self.note}" if self.note else "")
 
 
 def default_output(resume_path: Path, variant: str | None = None) -> Path:
@@ -69,13 +92,12 @@ def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume
     return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 
-def check(resume_path: Path, options: Options = Options()) -> tuple[Problem, ...]:
-    """Validate everything a build would, without writing; returns the warnings."""
-    from .fonts.book import FontBook
-
+def check(resume_path: Path, options: Options = Options()) -> Checked:
+    """Validate everything a build would, and lay it out to prove the page budget holds;
+    writes nothing."""
     resume, theme = load_inputs(resume_path, options)
-    _check_glyphs(resume, theme, FontBook(theme.fonts.body), options.strict)
-    return (*resume.warnings, *theme.warnings)
+    fitted, budget = _fit(resume, theme, options)
+    return Checked(fitted.pages, budget, fitted.note, (*resume.warnings, *theme.warnings))
 
 
 def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) -> None:
@@ -110,9 +132,15 @@ def build(
     resume, theme = load_inputs(resume_path, options)
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
-    pages, note = 0, ""
+    pages, note, details = 0, "", ""
     if "pdf" in formats:
-        pages, note, files[out] = _pdf(resume, theme, options)
+        fitted, budget = _fit(resume, theme, options)
+        pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
+        details = (
+            f"style {theme.name} ({', '.join(Path(f).name for f in theme.files)}); "
+            f"budget {_pages(budget)}; {fitted.passes} layout "
+            f"pass{'es' * (fitted.passes != 1)}"
+        )
     elif options.strict and (resume.warnings or theme.warnings):
         raise ResumeError(
             [replace(w, severity=Severity.ERROR) for w in (*resume.warnings, *theme.warnings)]
@@ -132,24 +160,33 @@ def build(
     seconds = time.perf_counter() - started
     watched = (resume_path, *(Path(f) for f in theme.files))
     warnings = (*resume.warnings, *theme.warnings)
-    return BuildResult(out, pages, seconds, warnings, note, pngs, watched, tuple(twins))
+    verified = options.verify and bool(pages)
+    return BuildResult(
+        out, pages, seconds, warnings, note, pngs, watched, tuple(twins), verified, details
+    )
 
 
-def _pdf(resume: Resume, theme: Theme, options: Options) -> tuple[int, str, bytes]:
-    """(pages, fit note, PDF bytes), checked for glyphs and, with --verify, read back."""
+def _pages(budget: int | str) -> str:
+    return "any number of pages" if budget == "any" else f"{budget} page{'s' * (budget != 1)}"
+
+
+def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str]:
+    """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
+    back; with the budget it kept."""
     from .fonts.book import FontBook
     from .pdf.fit import fit
 
     book = FontBook(theme.fonts.body)
     _check_glyphs(resume, theme, book, options.strict)
-    fitted = fit(resume, theme, book, options.pages or resume.pages or DEFAULT_PAGES)
+    budget = options.pages or resume.pages or DEFAULT_PAGES
+    fitted = fit(resume, theme, book, budget)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
         from .verify import verify_pdf
 
         problems = verify_pdf(resume, fitted.pdf)
         if problems:
             raise ResumeError(problems)
-    return fitted.pages, fitted.note, fitted.pdf
+    return fitted, budget
 
 
 def _twins(resume: Resume, theme: Theme, pdf_path: Path, formats: list[str]) -> dict[Path, bytes]:
@@ -167,50 +204,62 @@ def variant_names(resume_path: Path) -> list[str]:
     return [name for name, _ in load_resume(resume_path).variants]
 
 
-def preview_styles(resume_path: Path) -> list[BuildResult | ResumeError]:
-    """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png."""
+def preview_styles(resume_path: Path) -> Iterator[tuple[str, BuildResult | ResumeError]]:
+    """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png,
+    one at a time, so the caller can show progress."""
     from .theme import list_styles
     from .write.raster import write_pngs
 
     folder = resume_path.parent / "output" / "styles"
-    results: list[BuildResult | ResumeError] = []
     for info in list_styles(resume_path.parent):
         try:
             result = build(resume_path, folder / f"{info.name}.pdf", Options(style=info.name))
         except ResumeError as exc:
-            results.append(exc)
+            yield info.name, exc
             continue
         write_pngs(result.output, [result.output.with_suffix(".png")])
-        results.append(result)
-    return results
+        yield info.name, result
 
 
-def write_starter(path: Path) -> Path:
+def write_starter(path: Path, *, name: str | None = None, force: bool = False) -> Path:
     """A commented starter résumé whose first line points yaml-language-server at a schema
-    file written beside it; never overwrites a résumé."""
+    file written beside it; never replaces a résumé unless forced."""
     import json
 
     from .model import resume_json_schema
-    from .write.output import write_atomic
+    from .read.source import dump_yaml
+    from .write.output import check_output_path, write_atomic
 
-    if path.exists():
-        raise ResumeError([Problem(f"{str(path)!r} already exists; choose another path")])
+    check_output_path(path, [])
+    if path.exists() and not force:
+        hint = "add --force to replace it, or name another path"
+        raise ResumeError([Problem(f"{str(path)!r} already exists", hint=hint)])
     starter = (Path(__file__).parent / "starter.yaml").read_text(encoding="utf-8")
+    if name is not None:
+        if not name.strip():
+            raise ResumeError([Problem("--name is empty", field="name")])
+        written = dump_yaml({"name": name.strip()}).removesuffix("...\n")
+        starter = starter.replace("name: Your Name\n", written, 1)
     schema_path = path.parent / SCHEMA_FILE
-    modeline = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
     write_atomic(schema_path, json.dumps(resume_json_schema(), indent=2).encode() + b"\n")
-    write_atomic(path, (modeline + starter).encode())
+    write_atomic(path, (SCHEMA_MODELINE + starter).encode())
     return schema_path
 
 
-def convert_to_yaml(source_path: Path, output: Path) -> None:
-    """JSON Resume -> our YAML format, validated first so only a good file is written."""
+def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = False) -> str:
+    """A foreign résumé -> our YAML, validated first so only a good file is written; returns
+    the text (written to `output` unless it is None, i.e. standard output). A schema file is
+    written beside a new YAML file that has none, for the modeline's sake."""
     from .model import validate_resume
     from .read.jsonresume import convert, is_json_resume
     from .read.source import dump_yaml, read_source
     from .write.output import check_output_path, write_atomic
 
-    check_output_path(output, [source_path])
+    if output is not None:
+        check_output_path(output, [source_path])
+        if output.exists() and not force:
+            hint = "add --force to replace it, or use -o - to print the YAML"
+            raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
     source = read_source(source_path)
     if not is_json_resume(source.data):
         raise ResumeError(
@@ -219,4 +268,76 @@ def convert_to_yaml(source_path: Path, output: Path) -> None:
     converted = convert(source)
     validate_resume(converted)
     header = f"# Converted from {source_path.name} (JSON Resume) by resume-pdf\n"
-    write_atomic(output, (header + dump_yaml(converted.data)).encode())
+    text = SCHEMA_MODELINE + header + dump_yaml(in_reading_order(converted.data))
+    if output is not None:
+        schema_path = output.parent / SCHEMA_FILE
+        if not schema_path.exists():
+            import json
+
+            from .model import resume_json_schema
+
+            write_atomic(schema_path, json.dumps(resume_json_schema(), indent=2).encode() + b"\n")
+        write_atomic(output, text.encode())
+    return text
+
+
+READING_ORDER = {
+    key: rank
+    for rank, key in enumerate(
+        (
+            "name",
+            "headline",
+            "contact",
+            "email",
+            "phone",
+            "title",
+            "role",
+            "organization",
+            "institution",
+            "degree",
+            "field",
+            "group",
+            "label",
+            "url",
+            "location",
+            "website",
+            "start",
+            "end",
+            "date",
+            "link",
+            "venue",
+            "authors",
+            "doi",
+            "projects",
+            "experience",
+            "education",
+            "skills",
+            "timeline",
+            "publications",
+            "summary",
+            "text",
+            "highlights",
+            "items",
+            "bullets",
+            "links",
+            "tags",
+            "style",
+            "pages",
+            "page_size",
+            "locale",
+            "sections",
+            "variants",
+        )
+    )
+}
+
+
+def in_reading_order(data: object) -> object:
+    """Mappings with their keys in the order a person reads an entry — who and where, then
+    when, then what — whatever order the source format used; unknown keys keep theirs."""
+    if isinstance(data, dict):
+        ordered = sorted(data.items(), key=lambda kv: READING_ORDER.get(kv[0], len(READING_ORDER)))
+        return {k: in_reading_order(v) for k, v in ordered}
+    if isinstance(data, list):
+        return [in_reading_order(v) for v in data]
+    return data

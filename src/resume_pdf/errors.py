@@ -31,6 +31,8 @@ class Problem:
     location: Location | None = None
     field: str = ""
     severity: Severity = Severity.ERROR
+    hint: str = ""  # how to fix it, in the project's words (shown on its own line)
+    excerpt: str = ""  # the source line the location points into, for a caret under it
 
     def __str__(self) -> str:
         parts = [str(self.location)] if self.location else []
