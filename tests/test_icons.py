@@ -174,7 +174,7 @@ def test_icons_switch_is_validated(tmp_path: Path) -> None:
     resume.write_text("name: A\n", encoding="utf-8")
     run = run_cli("build", str(resume), "--style", str(tmp_path / "bad.yaml"))
     assert run.exit_code == 1
-    assert "bad.yaml:1:18: contact.icons: expected one of" in run.stderr
+    assert "bad.yaml:1:18: contact.icons: error: expected one of" in run.stderr
 
 
 def test_the_icon_licence_ships_with_the_package() -> None:

@@ -95,7 +95,7 @@ def test_a_ten_page_cv_does_not_fit_five_pages(tmp_path: Path) -> None:
 def test_budgets_out_of_range_are_refused_with_their_line(tmp_path: Path) -> None:
     run, _ = build(tmp_path, "name: A\npages: 21\n")
     assert run.exit_code == 1
-    assert "cv.yaml:2:8: pages: expected a page budget from 1 to 20, or any" in run.stderr
+    assert "cv.yaml:2:8: pages: error: expected a page budget from 1 to 20, or any" in run.stderr
     run, _ = build(tmp_path, "name: A\n", "--pages", "many")
     assert run.exit_code == 2 and "1 to 20, or any" in run.stderr
 

@@ -315,7 +315,7 @@ def test_every_resume_of_a_batch_is_built(tmp_path: Path, jobs: str) -> None:
     paths = [str(tmp_path / f"{k}.yaml") for k in ("ann", "bad", "bob", "cy")]
     run = run_cli("build", *paths, "-j", jobs)
     assert run.exit_code == 1  # one résumé failed; the others are still built
-    assert re.search(r"bad\.yaml:\d+:\d+: YAML syntax error", run.stderr)
+    assert re.search(r"bad\.yaml:\d+:\d+: error: YAML syntax error", run.stderr)
     outs = re.findall(r"^(.*)\.pdf: 1 page, ", run.stdout, re.M)
     assert [Path(o).name for o in outs] == ["ann", "bob", "cy"]  # in the order given
     for key, name in names.items():
