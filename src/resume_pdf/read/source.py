@@ -9,6 +9,10 @@ and oversized files are refused here, before anything walks the data.
 from __future__ import annotations
 
 import codecs
+import errno
+import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +23,7 @@ from ..errors import Location, Problem, ResumeError, Severity, field_path
 
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000
+MAX_TEXT = 4 * 1024 * 1024  # characters of text after aliases are expanded
 MAX_DEPTH = 64
 
 Path_ = tuple[str | int, ...]
@@ -56,21 +61,62 @@ class Source:
 def read_source(path: Path, display_name: str | None = None) -> Source:
     """Read and parse a YAML (or JSON) file the user named."""
     name = display_name or str(path)
+    return parse_source(read_bytes(path, name), name)
+
+
+def read_bytes(path: Path, name: str) -> bytes:
+    """The bytes of a regular file, at most MAX_BYTES + 1 of them whatever `stat` says.
+
+    A FIFO would block forever, /dev/zero or /dev/urandom would grow without end, and a
+    symlink loop raises an OSError: each is refused with a located message instead. The
+    file is opened without blocking and checked again after opening, so a path swapped
+    for a FIFO in between cannot hang the read either."""
     try:
-        _check_size(path.stat().st_size, name)  # before reading, let alone parsing
-        raw = path.read_bytes()
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(name, _not_regular(info.st_mode))
+        _check_size(info.st_size, name)  # before reading, let alone parsing
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise _fail(name, _not_regular(os.fstat(fd).st_mode))
+            with os.fdopen(fd, "rb", closefd=False) as f:
+                raw = f.read(MAX_BYTES + 1)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise _fail(name, "file not found") from None
-    except IsADirectoryError:
-        raise _fail(name, "is a directory, not a résumé file") from None
     except OSError as exc:
-        raise _fail(name, f"cannot read: {exc.strerror}") from None
-    return parse_source(raw, name)
+        raise _fail(name, f"cannot read: {_reason(exc)}") from None
+    _check_size(len(raw), name)
+    return raw
+
+
+def _not_regular(mode: int) -> str:
+    what = (
+        "a directory" if stat.S_ISDIR(mode)
+        else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket" if stat.S_ISSOCK(mode)
+        else "a special file"
+    )  # fmt: skip
+    return f"is {what}, not a regular file"
+
+
+def _reason(exc: OSError) -> str:
+    """The OS's words for `exc`; a symlink loop says so plainly."""
+    if exc.errno == errno.ELOOP:
+        return "too many levels of symbolic links (a symlink loop?)"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long"
+    return exc.strerror or str(exc)
 
 
 def parse_source(raw: bytes, name: str) -> Source:
     _check_size(len(raw), name)
-    lines = _decode(raw, name).split("\n")
+    text = _decode(raw, name)
+    _check_characters(text, name)
+    lines = text.split("\n")
     syntax: list[Problem] = []
     while True:
         try:
@@ -139,6 +185,30 @@ def _decode(raw: bytes, name: str) -> str:
         raise ResumeError([Problem(msg, loc)]) from None
 
 
+# What YAML refuses anywhere in a file (its reader's "non-printable" set), with our own names.
+_NOT_ALLOWED = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+_NAMES = {0: "NUL", 0x1B: "ESC", 0x7F: "DEL"}
+
+
+def _check_characters(text: str, name: str) -> None:
+    """Characters YAML refuses, each at its own line and column (PyYAML would report the
+    first one at line 1 as a position in "<unicode string>")."""
+    problems = []
+    for m in _NOT_ALLOWED.finditer(text):
+        code = ord(m.group())
+        line = text.count("\n", 0, m.start()) + 1
+        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        label = _NAMES.get(code, "a control character" if code < 0xA0 else "a noncharacter")
+        msg = f"character U+{code:04X} ({label}) is not allowed in a YAML file; delete it"
+        problems.append(Problem(msg, Location(name, line, column)))
+        if len(problems) >= 20:
+            break
+    if problems:
+        raise ResumeError(problems)
+
+
 def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str]) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     loc = Location(name, mark.line + 1, mark.column + 1) if mark else None
@@ -168,15 +238,25 @@ class _Converter:
         self.keys: dict[Path_, Location] = {}
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
-        self._sizes: dict[int, int] = {}
+        self._sizes: dict[int, tuple[int, int]] = {}
 
     def run(self, root: yaml.Node) -> Source:
         try:
-            size = self._expanded_size(root, set())
+            nodes, chars = self._expanded_size(root, set())
         except RecursionError:
             raise _fail(self.name, "nesting too deep") from None
-        if size > MAX_NODES:
-            msg = f"document expands to {size:,} nodes via aliases (limit {MAX_NODES:,})"
+        distinct = len(self._sizes)
+        if distinct > MAX_NODES:
+            msg = f"too many values ({distinct:,}; the limit is {MAX_NODES:,})"
+            raise ResumeError([Problem(msg, self._loc(root))])
+        if nodes > MAX_NODES:
+            msg = f"document expands to {nodes:,} nodes via aliases (limit {MAX_NODES:,})"
+            raise ResumeError([Problem(msg, self._loc(root))])
+        if chars > MAX_TEXT:
+            msg = (
+                f"document expands to over {MAX_TEXT >> 20} MiB of text via aliases "
+                f"(limit {MAX_TEXT >> 20} MiB)"
+            )
             raise ResumeError([Problem(msg, self._loc(root))])
         data = self._convert(root, ())
         if self.problems:
@@ -186,8 +266,9 @@ class _Converter:
     def _loc(self, node: yaml.Node) -> Location:
         return Location(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def _expanded_size(self, node: yaml.Node, active: set[int]) -> int:
-        """Nodes after alias expansion, memoised on identity so a bomb costs O(distinct)."""
+    def _expanded_size(self, node: yaml.Node, active: set[int]) -> tuple[int, int]:
+        """Nodes and characters of text after alias expansion, memoised on identity so a
+        bomb costs O(distinct): a few aliases of one long text are as costly as copies."""
         key = id(node)
         if key in self._sizes:
             return self._sizes[key]
@@ -198,14 +279,20 @@ class _Converter:
         if len(active) > MAX_DEPTH:
             raise ResumeError([Problem(f"nesting deeper than {MAX_DEPTH} levels", self._loc(node))])
         active.add(key)
-        total = 1
-        if isinstance(node, yaml.SequenceNode):
-            total += sum(self._expanded_size(child, active) for child in node.value)
-        elif isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                total += self._expanded_size(k, active) + self._expanded_size(v, active)
+        nodes, chars = 1, 0
+        if isinstance(node, yaml.ScalarNode):
+            chars = len(node.value)
+        else:
+            children = (
+                node.value
+                if isinstance(node, yaml.SequenceNode)
+                else [child for pair in node.value for child in pair]
+            )
+            for child in children:
+                n, c = self._expanded_size(child, active)
+                nodes, chars = nodes + n, chars + c
         active.discard(key)
-        self._sizes[key] = min(total, MAX_NODES + 1)
+        self._sizes[key] = (min(nodes, MAX_NODES + 1), min(chars, MAX_TEXT + 1))
         return self._sizes[key]
 
     def _convert(self, node: yaml.Node, path: Path_) -> Any:
