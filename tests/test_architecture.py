@@ -14,7 +14,10 @@ PACKAGE = Path(resume_pdf.__file__).parent
 ALLOWED = {  # third-party packages each module (path under the package) may import
     "click": {"cli"},
     "yaml": {"read/source"},  # the loader (and its dump for `convert`)
-    "reportlab": {"fonts/book", "pdf/ink", "pdf/layout", "pdf/render", "pdf/contact", "pdf/icons"},
+    "reportlab": {
+        *("fonts/book", "fonts/kerning", "pdf/canvas", "pdf/ink", "pdf/layout", "pdf/render"),
+        *("pdf/contact", "pdf/icons"),
+    },
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster"},
 }

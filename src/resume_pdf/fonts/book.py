@@ -14,10 +14,10 @@ import unicodedata
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import Problem
 from ..schema import TextField
+from .kerning import KernedFont
 
 Style = tuple[bool, bool]  # (bold, italic)
 STYLES: tuple[Style, ...] = ((False, False), (True, False), (False, True), (True, True))
@@ -104,7 +104,7 @@ class FontBook:
     def cmap(self, family: str, style: Style) -> frozenset[int]:
         name = face_name(family, style)
         if name not in self._cmaps:
-            font = TTFont(name, str(_font_file(family, style)))
+            font = KernedFont(name, str(_font_file(family, style)))
             pdfmetrics.registerFont(font)
             # the family mapping lets <b>/<i> inside <font name=family> find the other faces
             pdfmetrics.registerFontFamily(

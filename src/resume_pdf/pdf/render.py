@@ -29,6 +29,7 @@ from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import Resume, SectionKind
 from ..theme import Theme
+from .canvas import KerningCanvas
 from .layout import build_story
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
@@ -87,7 +88,7 @@ def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = Non
         doc.footer = _page_number(theme, book, total)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
     try:
-        doc.build(flowables)
+        doc.build(flowables, canvasmaker=KerningCanvas)
     except SidebarOverflow:  # re-raised here: reportlab rewrites exceptions raised inside it
         raise SidebarOverflow(overflow[-1]) from None
     except LayoutError:

@@ -1,0 +1,62 @@
+"""Every glyph of a PDF as PDFium places it: character, origin, size, page — for tests of
+what the eye sees (kerning, baselines, line ends), independent of the builder's code."""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    char: str
+    x: float  # origin (baseline, left), points from the page's lower left
+    y: float
+    size: float
+    page: int
+
+
+def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
+    """All drawn characters in content order (PDFium's generated spaces left out)."""
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    try:
+        for number in range(len(doc)):
+            text = doc[number].get_textpage()
+            x, y = ctypes.c_double(), ctypes.c_double()
+            for i in range(text.count_chars()):
+                if raw.FPDFText_IsGenerated(text.raw, i) == 1:
+                    continue
+                code = raw.FPDFText_GetUnicode(text.raw, i)
+                raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+                size = raw.FPDFText_GetFontSize(text.raw, i)
+                out.append(Glyph(chr(code), x.value, y.value, size, number))
+    finally:
+        doc.close()
+    return out
+
+
+def lines(glyphs: list[Glyph], tolerance: float = 0.5) -> list[list[Glyph]]:
+    """Glyphs grouped into runs on one baseline, in content order."""
+    out: list[list[Glyph]] = []
+    for g in glyphs:
+        last = out[-1][-1] if out else None
+        if last and last.page == g.page and abs(last.y - g.y) <= tolerance and g.x >= last.x:
+            out[-1].append(g)
+            continue
+        out.append([g])
+    return out
+
+
+def advances(glyphs: list[Glyph]) -> dict[tuple[str, str, float], set[float]]:
+    """(letter, next letter, size) -> the distances drawn between their origins."""
+    found: dict[tuple[str, str, float], set[float]] = {}
+    for line in lines(glyphs):
+        for a, b in zip(line, line[1:], strict=False):
+            if a.size == b.size and a.char.strip() and b.char.strip():
+                found.setdefault((a.char, b.char, round(a.size, 2)), set()).add(round(b.x - a.x, 3))
+    return found
