@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import thirdparty  # noqa: F401  (first: imports yaml and reportlab fast, see there)
+from . import thirdparty  # first: imports yaml fast, see there
 from .errors import Problem, ResumeError, Severity
 from .model import Resume, load_resume
 from .theme import Theme, load_theme
@@ -173,6 +173,7 @@ def _pages(budget: int | str) -> str:
 def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str]:
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
     back; with the budget it kept."""
+    thirdparty.import_pdf_side()
     from .fonts.book import FontBook
     from .pdf.fit import fit
 

@@ -1,6 +1,7 @@
 """Third-party imports for a build, made fast: the one place for tricks around other packages.
 
-Importing this module imports the pipeline's third-party packages (build.py imports it first).
+Importing this module imports PyYAML (build.py imports it before the loader); a build that
+makes a PDF calls `import_pdf_side()` before it imports the reportlab side of the pipeline.
 
 Why: a cold build of the example spends more time importing than building. Three module-level
 regexes of reportlab and PyYAML that a build seldom or never uses cost ~40 ms to compile;
@@ -33,7 +34,7 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "yaml.resolver": ("^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]",),
 }
 LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
-PIPELINE = ("yaml", "reportlab.platypus", "reportlab.pdfbase.ttfonts")
+PDF_SIDE = ("reportlab.platypus", "reportlab.pdfbase.ttfonts")
 
 deferred_patterns: list[LazyPattern] = []  # what was deferred, for the tests
 
@@ -92,13 +93,13 @@ def _install_lazy(name: str) -> None:
     setattr(sys.modules[parent], child, module)
 
 
-def import_pipeline() -> None:
-    """Import what a build needs with the tricks above, then freeze the imported objects.
+def fast_import(*names: str) -> None:
+    """Import `names` with the tricks above, then freeze the imported objects.
 
     `gc.freeze()` moves everything imported so far out of the collector's sight: the build's
     own garbage is still collected, and the exit pass no longer walks every module.
     """
-    if all(name in sys.modules for name in PIPELINE):
+    if all(name in sys.modules for name in names):
         return
     was_enabled = gc.isenabled()
     gc.disable()
@@ -106,7 +107,7 @@ def import_pipeline() -> None:
         for name in LAZY_MODULES:
             _install_lazy(name)
         with _deferring_regexes():
-            for name in PIPELINE:
+            for name in names:
                 importlib.import_module(name)
     finally:
         gc.freeze()
@@ -114,4 +115,9 @@ def import_pipeline() -> None:
             gc.enable()
 
 
-import_pipeline()
+def import_pdf_side() -> None:
+    """reportlab, before the pipeline's PDF modules import it."""
+    fast_import(*PDF_SIDE)
+
+
+fast_import("yaml")
