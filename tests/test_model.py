@@ -30,8 +30,9 @@ def test_scalars_keep_the_text_as_written() -> None:
     )
     assert r.contact.phone == "+447722850063"
     assert r.contact.location == "NO"
-    assert r.sections[0].items[0].group == "on"
-    assert r.sections[0].items[0].items == ("3.10", "0123", "yes", "12:30", "~x")
+    assert r.sections[0].items[0].group.plain == "on"
+    items = tuple(i.plain for i in r.sections[0].items[0].items)
+    assert items == ("3.10", "0123", "yes", "12:30", "~x")
 
 
 def test_dates_are_kept_as_written() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .model import Contact, Resume
+from .model import Contact, Resume, plain
 from .schema import TextField
 from .text.inline import Rich, tel_url
 
@@ -35,7 +35,7 @@ def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
     for url, label in links:
         shown = display_url(url)
         if len(shown) > MAX_SHOWN_URL:
-            shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
+            shown = plain(label) or shown[: MAX_SHOWN_URL - 1] + "…"
         items.append((shown, url))
     return items
 
@@ -68,14 +68,14 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
         "location",
         "date",
     ):
-        value = getattr(item, name, None)
-        if isinstance(value, str):
+        value = plain(getattr(item, name, None))
+        if value:
             yield f"{title}: {name}", value
     link = getattr(item, "link", None)
     if link and link.label:
-        yield f"{title}: link", link.label
+        yield f"{title}: link", link.label.plain
     for name in ("items", "authors"):
-        yield from ((f"{title}: {name}", v) for v in getattr(item, name, ()))
+        yield from ((f"{title}: {name}", v.plain) for v in getattr(item, name, ()))
     text = getattr(item, "text", None)
     if isinstance(text, Rich):
         yield title, text.plain

@@ -36,12 +36,13 @@ PRESENT_WORDS = ("present", "now", "current")
 MAX_PAGES = 20
 ANY_PAGES = "any"  # the budget that lays out as many pages as the content takes
 Budget = int | str  # 1..MAX_PAGES, or ANY_PAGES
+EMPTY = Rich(())
 
 
 @dataclass(frozen=True, slots=True)
 class Link:
     url: str
-    label: str | None = None
+    label: Rich | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,49 +72,49 @@ class Dated:
 
 @dataclass(frozen=True, slots=True)
 class Project(Dated):
-    title: str = ""
+    title: Rich = EMPTY
     summary: tuple[Rich, ...] = ()
     link: Link | None = None
-    location: str | None = None
+    location: Rich | None = None
     highlights: tuple[Bullet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Experience(Dated):
-    role: str | None = None
-    organization: str | None = None
-    location: str | None = None
+    role: Rich | None = None
+    organization: Rich | None = None
+    location: Rich | None = None
     summary: tuple[Rich, ...] = ()
     highlights: tuple[Bullet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Education(Dated):
-    institution: str = ""
-    degree: str | None = None
-    field: str | None = None
-    location: str | None = None
+    institution: Rich = EMPTY
+    degree: Rich | None = None
+    field: Rich | None = None
+    location: Rich | None = None
     summary: tuple[Rich, ...] = ()
     highlights: tuple[Bullet, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SkillGroup:
-    group: str
-    items: tuple[str, ...] = ()
+    group: Rich
+    items: tuple[Rich, ...] = ()
     tags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class TimelineEntry(Dated):
-    text: Rich = Rich(())
+    text: Rich = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
 class Publication(Dated):
-    title: str = ""
-    authors: tuple[str, ...] = ()
-    venue: str | None = None
+    title: Rich = EMPTY
+    authors: tuple[Rich, ...] = ()
+    venue: Rich | None = None
     url: str | None = None
     doi: str | None = None
     summary: tuple[Rich, ...] = ()
@@ -175,9 +176,15 @@ class Resume:
 def entry_label(item: Any) -> str:
     """How an entry is named in messages: its title, role and organisation, or its text."""
     names = ("title", "role", "organization", "institution", "group")
-    text = ", ".join(v for v in (getattr(item, n, None) for n in names) if v)
-    rich = getattr(item, "text", None)
-    return text or (rich.plain if isinstance(rich, Rich) else "?")
+    text = ", ".join(plain(getattr(item, n, None)) for n in names if plain(getattr(item, n, None)))
+    return text or plain(getattr(item, "text", None)) or "?"
+
+
+def plain(value: Rich | str | None) -> str:
+    """What a reader sees of a field, markup or not ('' when absent)."""
+    if isinstance(value, Rich):
+        return value.plain
+    return value or ""
 
 
 # ---- the schema -------------------------------------------------------------------
@@ -215,6 +222,7 @@ def _at_least_one(*keys: str):
 
 
 TEXT = Text()
+PLAIN = Text(plain=True)  # shown as written; Markdown in it is warned about
 MARKUP = Markup()
 PARAGRAPHS = Markup(paragraphs=True, description="Text with inline markup; blank line = paragraph")
 DATE = Pattern(
@@ -225,32 +233,32 @@ DATE = Pattern(
 )
 TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
 LINK = Record(
-    Link, {"label": TEXT, "url": Url(record=False)}, required=("url",), description="A link"
+    Link, {"label": MARKUP, "url": Url(record=False)}, required=("url",), description="A link"
 )
 BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
-DATED = {"start": DATE, "end": DATE, "date": TEXT, "tags": TAGS}
-DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": TEXT}
+DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}
+DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}
 
 ENTRY_SPECS: dict[SectionKind, Any] = {
     SectionKind.PROJECTS: Record(
         Project,
-        {"title": TEXT, "link": LINK, **DETAILS, **DATED},
+        {"title": MARKUP, "link": LINK, **DETAILS, **DATED},
         required=("title",),
         checks=(_check_dates,),
     ),
     SectionKind.EXPERIENCE: Record(
         Experience,
-        {"role": TEXT, "organization": TEXT, **DETAILS, **DATED},
+        {"role": MARKUP, "organization": MARKUP, **DETAILS, **DATED},
         checks=(_check_dates, _at_least_one("role", "organization")),
     ),
     SectionKind.EDUCATION: Record(
         Education,
-        {"institution": TEXT, "degree": TEXT, "field": TEXT, **DETAILS, **DATED},
+        {"institution": MARKUP, "degree": MARKUP, "field": MARKUP, **DETAILS, **DATED},
         required=("institution",),
         checks=(_check_dates,),
     ),
     SectionKind.SKILLS: Record(
-        SkillGroup, {"group": TEXT, "items": ListOf(TEXT), "tags": TAGS}, required=("group",)
+        SkillGroup, {"group": MARKUP, "items": ListOf(MARKUP), "tags": TAGS}, required=("group",)
     ),
     SectionKind.TIMELINE: Record(
         TimelineEntry, {"text": MARKUP, **DATED}, required=("text",), checks=(_check_dates,)
@@ -258,9 +266,9 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
     SectionKind.PUBLICATIONS: Record(
         Publication,
         {
-            "title": TEXT,
-            "authors": ListOf(TEXT),
-            "venue": TEXT,
+            "title": MARKUP,
+            "authors": ListOf(MARKUP),
+            "venue": MARKUP,
             "url": Url(record=False),
             "doi": TEXT,
             "summary": PARAGRAPHS,
@@ -320,7 +328,7 @@ def _one_content_key(data: dict[str, Any], path: Path_, ctx: Context) -> None:
 SECTION = Record(
     _make_section,
     {
-        "title": TEXT,
+        "title": PLAIN,
         "tags": TAGS,
         **{kind.value: ListOf(spec) for kind, spec in ENTRY_SPECS.items()},
         "text": PARAGRAPHS,
@@ -335,8 +343,8 @@ CONTACT = Record(
     Contact,
     {
         "email": Pattern(regex=r"[^@\s]+@[^@\s]+\.[^@\s]+", expected="an email address"),
-        "phone": TEXT,
-        "location": TEXT,
+        "phone": PLAIN,
+        "location": PLAIN,
         "website": Url(),
         "links": ListOf(LINK),
     },
@@ -345,8 +353,8 @@ CONTACT = Record(
 RESUME = Record(
     Resume,
     {
-        "name": TEXT,
-        "headline": TEXT,
+        "name": PLAIN,
+        "headline": PLAIN,
         "contact": CONTACT,
         "summary": PARAGRAPHS,
         "style": Text(record=False, description="Style name or path"),
@@ -363,7 +371,7 @@ RESUME = Record(
                 {
                     "tags": TAGS,
                     "exclude": TAGS,
-                    "headline": TEXT,
+                    "headline": PLAIN,
                     "summary": PARAGRAPHS,
                     "style": Text(record=False),
                     "pages": PAGES,

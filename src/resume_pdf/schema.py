@@ -123,11 +123,14 @@ class Text(Spec):
 
     description: str = ""
     record: bool = True  # count it as displayed text (for glyph checks and --verify)
+    plain: bool = False  # a field that never holds markup: warn when it looks like it does
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         if not isinstance(value, str):
             return ctx.error(path, f"expected text, got {describe(value)}")
         text = clean_text(value, path, ctx)
+        if self.plain and parse_inline(text)[0].plain != text:
+            ctx.warn(path, "Markdown is not applied in this field; it is shown as written")
         if text and self.record:
             ctx.texts.append(TextField(field_path(path), text, ctx.source.locate(path)))
         return text or None

@@ -95,9 +95,11 @@ class Ink:
     def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
         return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
 
-    def rich(self, rich: Rich, *, family: str | None = None) -> str:
+    def rich(self, rich: Rich, *, bold: bool = False, family: str | None = None) -> str:
         family = family or self.theme.fonts.body
-        return rich_xml(rich, self.book, family=family, link_color=self.theme.colors.link)
+        return rich_xml(
+            rich, self.book, family=family, bold=bold, link_color=self.theme.colors.link
+        )
 
     def link(self, text: str, url: str | None) -> str:
         return self.rich(Rich((Span(text, url=url),)))

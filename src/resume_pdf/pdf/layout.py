@@ -23,6 +23,7 @@ from ..model import (
     Bullet,
     Education,
     Experience,
+    Link,
     Project,
     Resume,
     Section,
@@ -162,30 +163,42 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
     right = ink.text(dates) if dates else ""
     subs: list[str] = []  # XML
     if isinstance(item, Project):
-        title = ink.text(item.title, bold=True)
+        title = ink.rich(item.title, bold=True)
         if item.link:
-            link = ink.link(item.link.label or display_url(item.link.url), item.link.url)
+            link = _link_xml(item.link, ink)
             if right:
                 title += ink.text("  ") + link
             else:
                 right = link
     elif isinstance(item, Experience):
-        parts = [ink.text(item.role, bold=True)] if item.role else []
+        parts = [ink.rich(item.role, bold=True)] if item.role else []
         if item.organization:
-            parts.append(ink.text(item.organization, bold=not item.role))
+            parts.append(ink.rich(item.organization, bold=not item.role))
         title = ink.text(", ").join(parts)
     elif isinstance(item, Education):
-        title = ink.text(item.institution, bold=True)
-        subs = [ink.text(", ".join(p for p in (item.degree, item.field) if p))]
+        title = ink.rich(item.institution, bold=True)
+        subs = [_joined((item.degree, item.field), ", ", ink)]
     else:  # Publication
-        title = ink.text(item.title, bold=True)
-        subs = [ink.text(s) for s in (", ".join(item.authors), item.venue) if s]
+        title = ink.rich(item.title, bold=True)
+        subs = [_joined(item.authors, ", ", ink), _joined((item.venue,), "", ink)]
         subs += [ink.link(display_url(item.url), item.url)] if item.url else []
         subs += [ink.text(f"doi:{item.doi}")] if item.doi else []
     location = getattr(item, "location", None)
-    subs += [ink.text(location)] if location else []
+    subs += [ink.rich(location)] if location else []
     sub = ink.text(CONTACT_SEPARATOR).join(s for s in subs if s)
     return title, right, sub
+
+
+def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
+    """Markup fields shown on one line, e.g. a degree and its field, or the authors."""
+    return ink.text(separator).join(ink.rich(p) for p in parts if p and p.plain)
+
+
+def _link_xml(link: Link, ink: Ink) -> str:
+    """A link's label (markup, the whole of it linked) or else its address."""
+    if not link.label:
+        return ink.link(display_url(link.url), link.url)
+    return ink.rich(Rich(tuple(replace(s, url=link.url) for s in link.label.spans)))
 
 
 def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:
@@ -241,8 +254,8 @@ def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
     group_style = ParagraphStyle("group", parent=st.entry, textColor=HexColor(theme.colors.accent))
     cells = [
         [
-            Paragraph(ink.text(g.group, bold=True), group_style),
-            Paragraph("<br/>".join(ink.text(i) for i in g.items), st.body),
+            Paragraph(ink.rich(g.group, bold=True), group_style),
+            Paragraph("<br/>".join(ink.rich(i) for i in g.items), st.body),
         ]
         for g in items
     ]

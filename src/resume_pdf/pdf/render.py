@@ -169,7 +169,7 @@ def _metadata(resume: Resume) -> dict[str, object]:
         for section in resume.sections
         if section.kind is SectionKind.SKILLS
         for group in section.items
-        for item in group.items
+        for item in (i.plain for i in group.items)
     ]
     return {
         "title": f"{resume.name} — Résumé",

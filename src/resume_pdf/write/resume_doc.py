@@ -116,7 +116,7 @@ def family_name(font: Any) -> str:
 
 def _skills(resume: Resume) -> tuple[str, ...]:
     return tuple(
-        str(item)
+        rich(item).plain
         for section in resume.sections
         if section.kind is SectionKind.SKILLS
         for group in section.items
@@ -143,7 +143,7 @@ def _section(section: ResumeSection, theme: Theme, locale: str) -> Section:
 
 
 def _skill_row(group: SkillGroup) -> Row:
-    return Row(joined([rich(i) for i in group.items], ", "), label=str(group.group))
+    return Row(joined([rich(i) for i in group.items], ", "), label=rich(group.group).plain)
 
 
 def _timeline_row(entry: TimelineEntry, theme: Theme, locale: str) -> Row:
@@ -185,7 +185,8 @@ def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
     if isinstance(item, Project):
         title = _bold(item.title)
         if item.link:
-            link = Rich((Span(item.link.label or display_url(item.link.url), url=item.link.url),))
+            label = rich(item.link.label or display_url(item.link.url))
+            link = Rich(tuple(Span(s.text, s.bold, s.italic, item.link.url) for s in label.spans))
             title = joined([title, link], "  ")
     elif isinstance(item, Experience):
         parts = [_bold(item.role)] if item.role else []
