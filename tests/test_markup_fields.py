@@ -25,7 +25,7 @@ sections:
   - title: Projects
     projects:
       - title: "*Fast* thing"
-        link: {label: "the **code**", url: https://github.com/example/fast}
+        link: {label: the code, url: https://github.com/example/fast}
   - title: Publications
     publications:
       - title: "On *things*"

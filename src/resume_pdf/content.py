@@ -35,7 +35,7 @@ def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
     for url, label in links:
         shown = display_url(url)
         if len(shown) > MAX_SHOWN_URL:
-            shown = plain(label) or shown[: MAX_SHOWN_URL - 1] + "…"
+            shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
         items.append((shown, url))
     return items
 
@@ -73,7 +73,7 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
             yield f"{title}: {name}", value
     link = getattr(item, "link", None)
     if link and link.label:
-        yield f"{title}: link", link.label.plain
+        yield f"{title}: link", link.label
     for name in ("items", "authors"):
         yield from ((f"{title}: {name}", v.plain) for v in getattr(item, name, ()))
     text = getattr(item, "text", None)

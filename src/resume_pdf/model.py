@@ -42,7 +42,7 @@ EMPTY = Rich(())
 @dataclass(frozen=True, slots=True)
 class Link:
     url: str
-    label: Rich | None = None
+    label: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +233,7 @@ DATE = Pattern(
 )
 TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
 LINK = Record(
-    Link, {"label": MARKUP, "url": Url(record=False)}, required=("url",), description="A link"
+    Link, {"label": PLAIN, "url": Url(record=False)}, required=("url",), description="A link"
 )
 BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
 DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}

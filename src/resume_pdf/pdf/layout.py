@@ -23,7 +23,6 @@ from ..model import (
     Bullet,
     Education,
     Experience,
-    Link,
     Project,
     Resume,
     Section,
@@ -165,7 +164,7 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
     if isinstance(item, Project):
         title = ink.rich(item.title, bold=True)
         if item.link:
-            link = _link_xml(item.link, ink)
+            link = ink.link(item.link.label or display_url(item.link.url), item.link.url)
             if right:
                 title += ink.text("  ") + link
             else:
@@ -192,13 +191,6 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
 def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
     """Markup fields shown on one line, e.g. a degree and its field, or the authors."""
     return ink.text(separator).join(ink.rich(p) for p in parts if p and p.plain)
-
-
-def _link_xml(link: Link, ink: Ink) -> str:
-    """A link's label (markup, the whole of it linked) or else its address."""
-    if not link.label:
-        return ink.link(display_url(link.url), link.url)
-    return ink.rich(Rich(tuple(replace(s, url=link.url) for s in link.label.spans)))
 
 
 def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:

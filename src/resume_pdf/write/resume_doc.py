@@ -185,8 +185,7 @@ def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
     if isinstance(item, Project):
         title = _bold(item.title)
         if item.link:
-            label = rich(item.link.label or display_url(item.link.url))
-            link = Rich(tuple(Span(s.text, s.bold, s.italic, item.link.url) for s in label.spans))
+            link = Rich((Span(item.link.label or display_url(item.link.url), url=item.link.url),))
             title = joined([title, link], "  ")
     elif isinstance(item, Experience):
         parts = [_bold(item.role)] if item.role else []
