@@ -7,6 +7,7 @@ with the input surfaces as one ResumeError.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -82,7 +83,7 @@ def default_output(resume_path: Path, variant: str | None = None) -> Path:
 def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume, Theme]:
     """The validated (and tailored) résumé and its theme."""
     resume = load_resume(resume_path)
-    if options.variant:
+    if options.variant is not None:  # `--variant ""` is an unknown variant, not the master
         from .variants import tailor
 
         resume = tailor(resume, options.variant).resume
@@ -125,7 +126,7 @@ def build(
 ) -> BuildResult:
     """Build every format asked for; nothing is written until all of them are made."""
     started = time.perf_counter()
-    from .write.output import check_output_path, write_atomic
+    from .write.output import check_output_path, check_targets, write_atomic
 
     out = output or default_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
@@ -146,17 +147,16 @@ def build(
             [replace(w, severity=Severity.ERROR) for w in (*resume.warnings, *theme.warnings)]
         )
     twins = _twins(resume, theme, out, [f for f in formats if f != "pdf"])
-    for path in twins:
-        check_output_path(path, [resume_path])
     files.update(twins)
-    for path, data in files.items():
-        write_atomic(path, data)
     pngs: tuple[Path, ...] = ()
     if options.png and pages:
-        from .write.raster import write_pngs
+        from .write.raster import render_pngs
 
         pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, pages + 1))
-        write_pngs(out, list(pngs))
+        files.update(zip(pngs, render_pngs(files[out], pages), strict=True))
+    check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
+    for path, data in files.items():
+        write_atomic(path, data)
     seconds = time.perf_counter() - started
     watched = (resume_path, *(Path(f) for f in theme.files))
     warnings = (*resume.warnings, *theme.warnings)
@@ -177,6 +177,7 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
     from .fonts.book import FontBook
     from .pdf.fit import fit
 
+    _check_source_date()
     book = FontBook(theme.fonts.body)
     _check_glyphs(resume, theme, book, options.strict)
     budget = options.pages or resume.pages or DEFAULT_PAGES
@@ -188,6 +189,19 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
         if problems:
             raise ResumeError(problems)
     return fitted, budget
+
+
+def _check_source_date() -> None:
+    """SOURCE_DATE_EPOCH, when set, must be whole seconds since 1970 up to the year 9999;
+    reportlab would raise ValueError on anything else. A malformed value is an error, as
+    reproducible-builds.org asks, rather than a silently different date."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isascii() and value.isdigit() and int(value) <= 253_402_300_799):
+        msg = (
+            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
+            f"(e.g. 1700000000), got {value[:40]!r}"
+        )
+        raise ResumeError([Problem(msg, field="SOURCE_DATE_EPOCH")])
 
 
 def _twins(resume: Resume, theme: Theme, pdf_path: Path, formats: list[str]) -> dict[Path, bytes]:
@@ -229,7 +243,7 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
 
     from .model import resume_json_schema
     from .read.source import dump_yaml
-    from .write.output import check_output_path, write_atomic
+    from .write.output import check_output_path, check_targets, write_atomic
 
     check_output_path(path, [])
     if path.exists() and not force:
@@ -242,9 +256,25 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
         written = dump_yaml({"name": name.strip()}).removesuffix("...\n")
         starter = starter.replace("name: Your Name\n", written, 1)
     schema_path = path.parent / SCHEMA_FILE
-    write_atomic(schema_path, json.dumps(resume_json_schema(), indent=2).encode() + b"\n")
+    schema = json.dumps(resume_json_schema(), indent=2).encode() + b"\n"
+    if _differs(schema_path, schema) and not force:
+        hint = "add --force to replace it (and the résumé), or init in another folder"
+        raise ResumeError([Problem(f"{str(schema_path)!r} already exists", hint=hint)])
+    check_targets([schema_path, path])
+    write_atomic(schema_path, schema)
     write_atomic(path, (SCHEMA_MODELINE + starter).encode())
     return schema_path
+
+
+def _differs(path: Path, data: bytes) -> bool:
+    """Does a file other than `data` stand at `path`? (init never replaces what it did
+    not write; the same schema again is no loss.)"""
+    if not os.path.lexists(path):
+        return False
+    try:
+        return not path.is_file() or path.read_bytes() != data
+    except OSError:
+        return True
 
 
 def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = False) -> str:

@@ -13,13 +13,13 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from click.shell_completion import CompletionItem
 
 from . import __version__
-from .errors import Problem, ResumeError, Severity
+from .errors import Problem, ResumeError, Severity, os_reason
 
 RESUME = click.Path(path_type=Path, dir_okay=True)
 EXIT_CODES = """\b
@@ -102,6 +102,21 @@ def _say(line: str, *, err: bool = False) -> None:
     except BrokenPipeError:
         sys.stdout = None  # type: ignore[assignment]  # silence the flush at exit
         raise SystemExit(0) from None
+    except OSError as exc:  # a full disk, /dev/full: exit 1 with a word on stderr, if it works
+        _stream_failed(err, exc)
+
+
+def _stream_failed(err: bool, exc: OSError) -> NoReturn:
+    if not err:
+        try:
+            sys.stderr.write(f"error: cannot write to standard output: {os_reason(exc)}\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+    sys.stdout = None  # type: ignore[assignment]  # the flush at exit would fail again
+    if err:
+        sys.stderr = None  # type: ignore[assignment]
+    raise SystemExit(1) from None
 
 
 def _paint(text: str, kind: str, bold: bool = True) -> str:
@@ -312,7 +327,7 @@ def build(
 
     paths = list(resumes) or [Path("resume.yaml")]
     options = Options(**chosen)
-    if options.variant and all_variants:
+    if options.variant is not None and all_variants:
         raise click.UsageError("--variant and --all-variants exclude each other")
     if output and (len(paths) > 1 or all_variants):
         raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
@@ -353,8 +368,8 @@ def _formats(value: str | None) -> tuple[str, ...]:
 def _pdf_name(output: Path, inputs: list[Path]) -> bool:
     """`-o out.png` would write a PDF under a PNG's name; a folder or the input itself get
     their own message from the build."""
-    special = output.is_dir() or str(output) == os.devnull
-    special |= any(output.resolve() == p.resolve() for p in inputs)
+    special = os.path.isdir(output) or str(output) == os.devnull  # os.path: never raises
+    special |= any(os.path.realpath(output) == os.path.realpath(p) for p in inputs)
     return special or output.suffix.lower() == ".pdf"
 
 

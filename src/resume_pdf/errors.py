@@ -68,3 +68,15 @@ def field_path(path: tuple[str | int, ...]) -> str:
         else:
             out += f".{part}" if out else part
     return out
+
+
+def os_reason(exc: OSError) -> str:
+    """The OS's words for a failed file operation; a symlink loop and a name too long say
+    so plainly (Python would otherwise raise RuntimeError or print the whole long name)."""
+    import errno
+
+    if exc.errno == errno.ELOOP:
+        return "too many levels of symbolic links (a symlink loop?)"
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long"
+    return exc.strerror or str(exc)

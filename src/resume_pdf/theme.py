@@ -11,12 +11,13 @@ from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .errors import Location, Problem, ResumeError
+from .errors import Location, Problem, ResumeError, os_reason
 from .read.source import Path_, Source, read_source
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"
+MAX_CHAIN = 32  # styles in one `extends:` chain; a longer one is a mistake or an attack
 MIN_TYPE = 8.0  # no text is tightened below this size (the body floor is 8.5)
 TIGHTEST = 3.0  # Theme.tightened(TIGHTEST) is the style at all its floors
 FONT_FAMILIES = ("source-sans", "source-serif", "roboto")
@@ -270,8 +271,12 @@ def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = No
         candidates = [folder / f"{name_or_path}.yaml"] if folder else []
         candidates.append(BUILTIN_DIR / f"{name_or_path}.yaml")
     for candidate in candidates:
-        if candidate.is_file() and candidate.resolve() != exclude:
-            return candidate.resolve()
+        try:
+            if candidate.is_file() and candidate.resolve() != exclude:
+                return candidate.resolve()
+        except OSError as exc:  # a name too long, a folder we may not read, a symlink loop
+            msg = f"cannot read style {str(candidate)[:120]!r}: {os_reason(exc)}"
+            raise ResumeError([Problem(msg)]) from None
     raise LookupError(name_or_path)
 
 
@@ -289,7 +294,12 @@ class StyleInfo:
 def list_styles(resume_dir: Path | None) -> list[StyleInfo]:
     """Local styles (`styles/*.yaml` beside the résumé) first, then the built-ins they do
     not shadow; a style that fails to load is listed with its first problem."""
-    local = sorted((resume_dir / "styles").glob("*.yaml")) if resume_dir else []
+    try:
+        local = sorted((resume_dir / "styles").glob("*.yaml")) if resume_dir else []
+    except OSError as exc:
+        raise ResumeError(
+            [Problem(f"cannot read {str(resume_dir / 'styles')!r}: {os_reason(exc)}")]
+        ) from None
     names = {p.stem for p in local}
     found = [(p.stem, str(p)) for p in local]
     found += [(n, "built-in") for n in builtin_styles() if n not in names]
@@ -321,7 +331,8 @@ def load_theme(
         known = ", ".join(builtin_styles())
         raise ResumeError([Problem(f"unknown style {name!r} (built-in styles: {known})")]) from None
     roots = (BUILTIN_DIR.resolve(), (resume_dir or Path.cwd()).resolve())
-    if not any_path:
+    explicit = name.endswith((".yaml", ".yml")) or "/" in name
+    if not (any_path and explicit):  # a name (`--style mine`) never leaves the folder
         _confine(path, roots, Problem(f"style {name!r} is outside the résumé's folder"))
     merged = _load_chain(path, [], roots)
     ctx = Context(merged)
@@ -350,6 +361,9 @@ def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source
     if parent is None:
         return source
     where = source.locate(("extends",))
+    if len(seen) >= MAX_CHAIN:
+        msg = f"`extends` chain longer than {MAX_CHAIN} styles"
+        raise ResumeError([Problem(msg, where, "extends")])
     if not isinstance(parent, str):
         raise ResumeError([Problem("`extends` must be a style name or path", where, "extends")])
     try:

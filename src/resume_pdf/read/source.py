@@ -9,7 +9,6 @@ and oversized files are refused here, before anything walks the data.
 from __future__ import annotations
 
 import codecs
-import errno
 import os
 import re
 import stat
@@ -19,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import Location, Problem, ResumeError, Severity, field_path
+from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason
 
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000
@@ -87,7 +86,7 @@ def read_bytes(path: Path, name: str) -> bytes:
     except FileNotFoundError:
         raise _fail(name, "file not found") from None
     except OSError as exc:
-        raise _fail(name, f"cannot read: {_reason(exc)}") from None
+        raise _fail(name, f"cannot read: {os_reason(exc)}") from None
     _check_size(len(raw), name)
     return raw
 
@@ -101,15 +100,6 @@ def _not_regular(mode: int) -> str:
         else "a special file"
     )  # fmt: skip
     return f"is {what}, not a regular file"
-
-
-def _reason(exc: OSError) -> str:
-    """The OS's words for `exc`; a symlink loop says so plainly."""
-    if exc.errno == errno.ELOOP:
-        return "too many levels of symbolic links (a symlink loop?)"
-    if exc.errno == errno.ENAMETOOLONG:
-        return "file name too long"
-    return exc.strerror or str(exc)
 
 
 def parse_source(raw: bytes, name: str) -> Source:
