@@ -20,6 +20,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     },
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster"},
+    "docx": {"write/docx"},  # python-docx, for the Word twin only
 }
 
 

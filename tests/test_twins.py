@@ -11,14 +11,16 @@ import json
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
+import docx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from ats import measure, pdf_text
+from ats import measure, pdf_links, pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
 from resume_pdf.text.inline import Rich, Span
 from resume_pdf.theme import builtin_styles
@@ -48,8 +50,50 @@ def md_text(source: str) -> str:
     return "".join(out)
 
 
+class _HtmlText(HTMLParser):
+    """The text of an HTML body (tags stripped, a line per block), and its tags."""
+
+    BLOCKS = {"p", "li", "h1", "h2", "div", "section", "br", "ul", "header", "aside", "main"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.in_head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self.in_head |= tag == "head"
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_head &= tag != "head"
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.in_head:
+            self.parts.append(data)
+
+
+def parse_html(source: str) -> _HtmlText:
+    parser = _HtmlText()
+    parser.feed(source)
+    parser.close()
+    return parser
+
+
+def docx_text(path: Path) -> str:
+    return "\n".join(p.text for p in docx.Document(str(path)).paragraphs)
+
+
 def twin_text(path: Path) -> str:
+    if path.suffix == ".docx":
+        return docx_text(path)
     text = path.read_text(encoding="utf-8")
+    if path.suffix == ".html":
+        return "".join(parse_html(text).parts)
     return md_text(text) if path.suffix == ".md" else text
 
 
@@ -58,7 +102,11 @@ def assert_same_words(pdf: Path, twin: Path) -> None:
     assert recall.order_recall == 1.0, (twin.name, recall.missing, recall.order_recall)
 
 
-def build_all(source: Path, tmp_path: Path, *args: str, formats: str = "pdf,txt,md") -> Path:
+ALL = "pdf,txt,md,html,docx"
+TWINS = ("txt", "md", "html", "docx")
+
+
+def build_all(source: Path, tmp_path: Path, *args: str, formats: str = ALL) -> Path:
     target = tmp_path / source.name
     target.write_bytes(source.read_bytes())
     run = run_cli("build", str(target), "--format", formats, *args)
@@ -69,7 +117,7 @@ def build_all(source: Path, tmp_path: Path, *args: str, formats: str = "pdf,txt,
 @pytest.mark.parametrize("style", builtin_styles())
 def test_example_twins_hold_every_word_of_the_pdf(style: str, tmp_path: Path) -> None:
     out = build_all(EXAMPLE, tmp_path, "--style", style)
-    for ext in ("txt", "md"):
+    for ext in TWINS:
         assert_same_words(out / "resume.pdf", out / f"resume.{ext}")
 
 
@@ -77,7 +125,7 @@ def test_example_twins_hold_every_word_of_the_pdf(style: str, tmp_path: Path) ->
 def test_fixture_twins_hold_every_word_of_the_pdf(fixture: str, tmp_path: Path) -> None:
     out = build_all(FIXTURES / fixture, tmp_path, "--pages", "2")
     stem = Path(fixture).stem
-    for ext in ("txt", "md"):
+    for ext in TWINS:
         assert_same_words(out / f"{stem}.pdf", out / f"{stem}.{ext}")
 
 
@@ -85,7 +133,7 @@ def test_every_variant_gets_its_twins(tmp_path: Path) -> None:
     out = build_all(FIXTURES / "variants.yaml", tmp_path, "--all-variants")
     for name in ("compilers", "infra", "everything"):
         pdf = out / f"variants-{name}.pdf"
-        for ext in ("txt", "md"):
+        for ext in TWINS:
             assert_same_words(pdf, out / f"variants-{name}.{ext}")
     infra = (out / "variants-infra.txt").read_text(encoding="utf-8")
     assert "Kubernetes" in infra and "LLVM" not in infra  # tailored like the PDF
@@ -276,3 +324,111 @@ def test_a_twins_only_build_does_no_layout(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
     assert (tmp_path / "x.md").exists() and not (tmp_path / "x.pdf").exists()
+
+
+URL = re.compile(r"""(?:https?|ftp|file|data|javascript):[^\s"'<>)]*""", re.IGNORECASE)
+
+
+def test_html_is_self_contained_semantic_and_links_only_the_resume(tmp_path: Path) -> None:
+    out = build_all(EXAMPLE, tmp_path, "--style", "sidebar")
+    source = (out / "resume.html").read_text(encoding="utf-8")
+    parsed = parse_html(source)
+    tags = [tag for tag, _ in parsed.tags]
+    assert "script" not in tags and "img" not in tags and "link" not in tags
+    assert "@import" not in source and "url(" not in source
+    assert tags.count("h1") == 1 and tags.count("h2") == 4 and tags.count("section") == 4
+    assert "aside" in tags and "time" in tags and "ul" in tags
+    hrefs = [a["href"] for tag, a in parsed.tags if tag == "a"]
+    from resume_pdf.content import expected_links
+    from resume_pdf.model import load_resume
+
+    own = set(expected_links(load_resume(EXAMPLE)))
+    assert set(hrefs) == own
+    assert {u.replace("&amp;", "&") for u in URL.findall(source)} <= own
+    assert '<time datetime="2025">2025</time>' in source
+    assert "@page { size: letter;" in source
+
+
+def test_html_keeps_hostile_markup_inert(tmp_path: Path) -> None:
+    payload = " ".join((*HOSTILE[:4], "\"' onmouseover=alert(1) </style><style>", "[x] (y)"))
+    payload = payload.replace("[click](javascript:alert(1))", "[click] (javascript:alert(1))")
+    quoted = json.dumps(payload)
+    source = tmp_path / "resume.yaml"
+    source.write_text(
+        f"name: {quoted}\nheadline: {quoted}\nsummary: {quoted}\n"
+        f"contact: {{email: a@example.com, location: {quoted}}}\n"
+        f"sections:\n  - title: {quoted}\n    experience: [{{role: {quoted}, "
+        f"organization: {quoted}, location: {quoted}, highlights: [{quoted}]}}]\n"
+        f"  - title: S\n    skills: [{{group: {quoted}, items: [{quoted}]}}]\n"
+        f"  - title: L\n    timeline: [{{date: {quoted}, text: {quoted}}}]\n",
+        encoding="utf-8",
+    )
+    run = run_cli("build", str(source), "--format", "pdf,html,docx")
+    assert run.exit_code == 0, run.stderr
+    html = (tmp_path / "output" / "resume.html").read_text(encoding="utf-8")
+    parsed = parse_html(html)
+    allowed = {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "div",
+        "header",
+        "main",
+        "section",
+        "h1",
+        "h2",
+        "p",
+        "span",
+        "strong",
+        "em",
+        "a",
+        "ul",
+        "li",
+        "br",
+    }
+    assert {tag for tag, _ in parsed.tags} <= allowed
+    assert all(
+        set(a) <= {"href", "class", "charset", "name", "content", "lang", "datetime"}
+        for _, a in parsed.tags
+    )
+    hrefs = [a["href"] for tag, a in parsed.tags if tag == "a"]
+    pdf = tmp_path / "output" / "resume.pdf"
+    assert set(hrefs) == set(pdf_links(pdf))  # `![i](http://...)` is a link the user wrote
+    assert not any(h.lower().startswith(("javascript", "file", "data")) for h in hrefs)
+    assert html.count("<style>") == 1 and html.count("</style>") == 1
+    recall = measure(pdf_words(tmp_path / "output" / "resume.pdf"), "".join(parsed.parts))
+    assert recall.order_recall == 1.0, recall.missing
+    assert payload.split()[0] in docx_text(tmp_path / "output" / "resume.docx")
+
+
+def test_docx_has_word_structure_links_and_properties(tmp_path: Path) -> None:
+    out = build_all(FIXTURES / "all_sections.yaml", tmp_path, "--pages", "2", "--style", "modern")
+    word = docx.Document(str(out / "all_sections.docx"))
+    styles = [p.style.name for p in word.paragraphs]
+    assert styles[0] == "Heading 1"
+    assert styles.count("Heading 2") == 8
+    assert styles.count("List Bullet") >= 3
+    heading = word.styles["Heading 2"]
+    assert heading.font.name == "Roboto" and str(heading.font.color.rgb) == "0F766E"
+    assert word.styles["Normal"].font.name == "Roboto"
+    props = word.core_properties
+    assert props.author == word.paragraphs[0].text
+    assert props.title == f"{props.author} — Résumé"
+    links = {r.target_ref for r in word.part.rels.values() if r.reltype.endswith("/hyperlink")}
+    assert "https://example.org/paper.pdf" in links
+    dated = [p for p in word.paragraphs if "\t" in p.text]
+    assert dated and all(p.paragraph_format.tab_stops[0].alignment == 2 for p in dated)  # right
+    section = word.sections[0]
+    assert round(section.page_width.pt) == 612
+
+
+def test_docx_and_html_are_the_same_bytes_twice(tmp_path: Path) -> None:
+    first = build_all(EXAMPLE, tmp_path, formats="docx,html")
+    one = {p.name: p.read_bytes() for p in first.iterdir()}
+    for p in first.iterdir():
+        p.unlink()
+    build_all(EXAMPLE, tmp_path, formats="docx,html")
+    assert {p.name: p.read_bytes() for p in first.iterdir()} == one

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .document import Document
 
-TWIN_FORMATS = ("txt", "md")
+TWIN_FORMATS = ("txt", "md", "html", "docx")
 
 
 def render(doc: Document, fmt: str) -> bytes:
@@ -23,6 +23,14 @@ def render(doc: Document, fmt: str) -> bytes:
         from .markdown import render_md
 
         return render_md(doc)
+    if fmt == "html":
+        from .html import render_html
+
+        return render_html(doc)
+    if fmt == "docx":
+        from .docx import render_docx
+
+        return render_docx(doc)
     raise ValueError(f"no writer for {fmt!r}")
 
 
