@@ -87,10 +87,31 @@ def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume
         from .variants import tailor
 
         resume = tailor(resume, options.variant).resume
-    theme = load_theme(
-        options.style or resume.style, resume_path.parent, any_path=options.style is not None
-    )
+    try:
+        theme = load_theme(
+            options.style or resume.style, resume_path.parent, any_path=options.style is not None
+        )
+    except ResumeError as exc:
+        raise _style_located(exc, resume_path, options) from None
     return resume, theme.with_page_size(options.page_size or resume.page_size)
+
+
+def _style_located(exc: ResumeError, resume_path: Path, options: Options) -> ResumeError:
+    """A style the résumé names but that cannot be found is reported at the résumé's
+    `style:` line (the variant's, when it sets one); a --style one names the option."""
+    if options.style is not None:
+        where, field = None, "--style"
+    else:
+        from .read.source import read_source
+
+        source = read_source(resume_path)
+        path: tuple[str, ...] = ("style",)
+        if options.variant and (("variants", options.variant, "style") in source.keys):
+            path = ("variants", options.variant, "style")
+        where, field = source.locate(path), ".".join(path)
+    return ResumeError(
+        [replace(p, location=where, field=field) if p.field == "style" else p for p in exc.problems]
+    )
 
 
 def check(resume_path: Path, options: Options = Options()) -> Checked:

@@ -139,7 +139,8 @@ def render(problem: Problem, file: Path | None = None) -> list[str]:
     A problem with no location is put on the file it came from, so a batch says which."""
     loc = problem.location
     where = f"{shown_path(loc.file)}:{loc.line}:{loc.column}" if loc else ""
-    where = where or (shown_path(file) if file else "")
+    if not where and file and not problem.field.startswith("-"):  # not an option's problem
+        where = shown_path(file)
     parts = [_paint(where, "", bold=True)] if where else []
     if problem.field:
         parts.append(problem.field)

@@ -415,8 +415,21 @@ def validate_resume(source: Source) -> Resume:
 
 def resume_json_schema() -> dict[str, Any]:
     """The résumé format as JSON Schema, derived from the specs the validator uses."""
-    return {
+    from .theme import builtin_styles
+
+    schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "resume-pdf résumé (schema v1)",
         **RESUME.json_schema(),
     }
+    variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
+    for owner in (schema["properties"], variant):
+        owner["style"] = _style_choices(owner["style"], builtin_styles())
+    return schema
+
+
+def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A style is any name or path, but an editor should offer the built-in names: an
+    `enum` branch is what yaml-language-server completes from."""
+    described = {k: v for k, v in plain.items() if k != "type"}
+    return {**described, "anyOf": [{"enum": names}, {"type": "string"}], "examples": names}

@@ -280,6 +280,19 @@ def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = No
     raise LookupError(name_or_path)
 
 
+def suggest_style(name: str, folder: Path | None, exclude: Path | None = None) -> str:
+    """`; did you mean 'modern'?` for a near miss among the styles `name` could have meant
+    (those in `folder`, then the built-ins), else the list of them."""
+    import difflib
+
+    local = sorted(p.stem for p in folder.glob("*.yaml") if p != exclude) if folder else []
+    known = list(dict.fromkeys([*local, *builtin_styles()]))
+    close = difflib.get_close_matches(Path(name).stem, known, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    return f" (styles: {', '.join(known)})"
+
+
 def builtin_styles() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.yaml"))
 
@@ -328,8 +341,8 @@ def load_theme(
     try:
         path = find_style(name, folder)
     except LookupError:
-        known = ", ".join(builtin_styles())
-        raise ResumeError([Problem(f"unknown style {name!r} (built-in styles: {known})")]) from None
+        message = f"unknown style {name!r}{suggest_style(name, folder)}"
+        raise ResumeError([Problem(message, field="style")]) from None
     roots = (BUILTIN_DIR.resolve(), (resume_dir or Path.cwd()).resolve())
     explicit = name.endswith((".yaml", ".yml")) or "/" in name
     if not (any_path and explicit):  # a name (`--style mine`) never leaves the folder
@@ -337,8 +350,8 @@ def load_theme(
     merged = _load_chain(path, [], roots)
     ctx = Context(merged)
     data = THEME.check(merged.data, (), ctx)
-    if ctx.problems:
-        raise ResumeError(ctx.problems)
+    if ctx.problems or merged.errors:
+        raise ResumeError([*merged.errors, *ctx.problems])
     data.pop("extends", None)
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
     warnings = (*merged.warnings, *ctx.warnings)
@@ -366,10 +379,15 @@ def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source
         raise ResumeError([Problem(msg, where, "extends")])
     if not isinstance(parent, str):
         raise ResumeError([Problem("`extends` must be a style name or path", where, "extends")])
+    errors: tuple[Problem, ...] = ()
     try:
         base_path = find_style(parent, path.parent, exclude=path)
     except LookupError:
-        raise ResumeError([Problem(f"unknown base style {parent!r}", where, "extends")]) from None
+        message = f"unknown base style {parent!r}{suggest_style(parent, path.parent, path)}"
+        errors = (Problem(message, where, "extends"),)
+        if parent == DEFAULT_STYLE:
+            raise ResumeError(errors) from None
+        base_path = (BUILTIN_DIR / f"{DEFAULT_STYLE}.yaml").resolve()  # to check the rest
     _confine(
         base_path, roots, Problem("the base style is outside the résumé's folder", where, "extends")
     )
@@ -383,6 +401,7 @@ def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source
         {**base.values, **source.values},
         {**base.keys, **source.keys},
         (*base.warnings, *source.warnings),
+        (*errors, *base.errors, *source.errors),
     )
 
 
