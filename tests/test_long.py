@@ -88,7 +88,7 @@ def test_a_ten_page_cv_does_not_fit_five_pages(tmp_path: Path) -> None:
     out.write_bytes(b"previous")
     run, out = build(tmp_path, long_cv(entries), "--pages", "5")
     assert run.exit_code == 1
-    assert "budget is 5 pages" in run.stderr and "ways out: --pages 6" in run.stderr
+    assert "budget is 5 pages" in run.stderr and "  - --pages 6" in run.stderr
     assert out.read_bytes() == b"previous"
 
 

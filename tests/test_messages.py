@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,104 @@ def test_the_schema_offers_the_builtin_style_names() -> None:
     assert {"type": "string"} in style["anyOf"]  # a path or a local style stays valid
     variant = schema["properties"]["variants"]["additionalProperties"]["properties"]["style"]
     assert variant["anyOf"] == style["anyOf"]
+
+
+# --- the page-budget diagnosis ----------------------------------------------------------------
+
+
+def cv(jobs: int, *, timeline: bool = False, long_bullet: bool = False) -> str:
+    """A one-page-budget résumé of `jobs` two-year jobs, newest first, four bullets each."""
+    out = ["name: Over Budget\npages: 1\nsections:\n  - title: Experience\n    experience:\n"]
+    for i in range(jobs):
+        end = 2024 - 2 * i
+        out.append(
+            f"      - role: Engineer {i}\n        organization: Company {i}\n"
+            f"        start: {end - 2}\n        end: {end}\n        highlights:\n"
+        )
+        out += [
+            f"          - Built and ran system {k} for team {i}, and improved it\n"
+            for k in range(4)
+        ]
+        if long_bullet and i == 0:
+            out.append("          - " + "A long bullet that goes on about many things. " * 7 + "\n")
+    if timeline:
+        out.append("  - title: Timeline\n    timeline:\n")
+        out += [
+            f"      - {{start: {2022 - 2 * i}, end: {2024 - 2 * i}, text: Company {i}}}\n"
+            for i in range(jobs)
+        ]
+    return "".join(out)
+
+
+def test_two_resumes_each_failure_names_its_file(here: Path) -> None:
+    write(here, "fits.yaml", cv(3))
+    write(here, "long.yaml", cv(14))
+    run = run_cli("build", "fits.yaml", "long.yaml")
+    assert run.exit_code == 1
+    assert run.stdout.startswith("output/fits.pdf: 1 page")
+    assert run.stderr.startswith("long.yaml: pages: error: does not fit: 1.")
+
+
+def test_the_diagnosis_suggests_a_style_only_when_it_fits(here: Path) -> None:
+    write(here, "resume.yaml", cv(13))
+    run = run_cli("check")
+    assert run.exit_code == 1
+    assert re.search(
+        r"^ +- --style compact fits \(0\.\d\d pages at its floors\)$", run.stderr, re.M
+    )
+    assert run.stderr.count("--style") == 1  # the other styles were tried and do not fit
+    write(here, "resume.yaml", cv(14))
+    assert "--style" not in run_cli("check").stderr
+
+
+def test_the_diagnosis_points_at_what_a_person_would_cut(here: Path) -> None:
+    write(here, "resume.yaml", cv(12, timeline=True, long_bullet=True))
+    run = run_cli("build")
+    assert run.exit_code == 1
+    ways = run.stderr.split("ways out:\n")[1].splitlines()
+    assert re.fullmatch(
+        r" +- cut the oldest entries: 'Engineer 11, Company 11' \(saves \d+ lines\), "
+        r"'Engineer 10, Company 10' \(saves \d+ lines\).*",
+        ways[0],
+    ), ways
+    assert re.fullmatch(
+        r" +- 'Timeline' repeats 'Experience' \(12 of 12 rows have the same dates\): "
+        r"cutting it saves \d+ lines",
+        ways[1],
+    ), ways
+    assert re.fullmatch(
+        r" +- shorten the longest bullets: 'A long bullet that goes on about many t…' "
+        r"\([34] lines\)",
+        ways[2],
+    ), ways
+    assert ways[3].endswith("- --pages 2")
+    assert "Engineer 0," not in run.stderr  # never the most recent job
+
+
+STYLE_54 = "page: {margins: {top: 54, bottom: 54, left: 54, right: 54}}\n"
+
+
+def test_the_result_line_says_when_a_value_the_user_set_was_overridden(here: Path) -> None:
+    write(here, "styles/roomy.yaml", STYLE_54)
+    write(here, "resume.yaml", "style: roomy\n" + cv(11))
+    run = run_cli("build")
+    assert run.exit_code == 0, run.stderr
+    assert re.search(
+        r"fitted at spacing 35%, line height 1\.\d\d, margins \d\d pt(, type \d+%)?; "
+        r"overrode your margins 54 → \d\d pt "
+        r"\(pin: floors: \{margin: 54\}\)",
+        run.stdout,
+    ), run.stdout
+    write(here, "resume.yaml", "style: classic\n" + cv(11))  # the built-in's margins: not yours
+    assert "overrode" not in run_cli("build").stdout
+
+
+def test_floors_equal_to_the_values_pin_them(here: Path) -> None:
+    write(here, "styles/pinned.yaml", STYLE_54 + "floors: {margin: 54, spacing: 1}\n")
+    write(here, "resume.yaml", "style: pinned\n" + cv(9))
+    run = run_cli("build")
+    assert run.exit_code == 0, run.stderr
+    assert (
+        "spacing" not in run.stdout and "margins" not in run.stdout and "overrode" not in run.stdout
+    )
+    assert re.search(r"fitted at .*type \d+%", run.stdout), run.stdout  # only the type gave way

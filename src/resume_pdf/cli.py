@@ -152,7 +152,9 @@ def render(problem: Problem, file: Path | None = None) -> list[str]:
         caret = "".join(c if c == "\t" else " " for c in problem.excerpt[: loc.column - 1])
         lines.append(f" {' ' * len(number)} | {caret}{_paint('^', tag)}")
     if problem.hint:
-        lines.append(f"  {_paint('hint:', 'hint')} {problem.hint}")
+        first, *more = problem.hint.split("\n")
+        lines.append(f"  {_paint('hint:', 'hint')} {first}")
+        lines += [f"        {line}" for line in more]
     return lines
 
 

@@ -143,6 +143,7 @@ class Theme:
     floors: Floors
     contact: ContactStyle
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
+    own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
 
     def with_page_size(self, size: str | None) -> Theme:
@@ -355,7 +356,13 @@ def load_theme(
     data.pop("extends", None)
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
     warnings = (*merged.warnings, *ctx.warnings)
-    return Theme(name=Path(name).stem, files=files, warnings=warnings, **data)
+    builtin = str(BUILTIN_DIR.resolve())
+    own = frozenset(
+        ".".join(str(k) for k in key)
+        for key, loc in merged.values.items()
+        if key and not str(Path(loc.file).resolve()).startswith(builtin)
+    )
+    return Theme(name=Path(name).stem, files=files, warnings=warnings, own=own, **data)
 
 
 def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:

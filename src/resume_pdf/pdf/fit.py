@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass
 
-from ..errors import Problem, ResumeError
+from ..errors import ResumeError
 from ..fonts.book import FontBook
-from ..model import ANY_PAGES, MAX_PAGES, Budget, Resume
+from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
-from .layout import measure_sections
-from .render import PAGE_SIZES, Rendered, SidebarOverflow, render, sidebar_problem
+from .explain import diagnose, overridden
+from .render import Rendered, SidebarOverflow, render, sidebar_problem
 
 NEARLY_EMPTY = 0.2  # a last page less full than this is pulled back when spacing allows
 MAX_PASSES = 6
@@ -115,6 +115,8 @@ def _finish(
         note = "pulled back a nearly empty last page: "
     if t > 0:
         note += describe(search.theme, t)
+        told = overridden(search.theme, t)
+        note += f"; {told}" if told and note else told
     if best.pages > 1:  # lay out once more with "page N / M" footers
         best = render(search.resume, search.theme.tightened(t), search.book, total=best.pages)
         search.passes += 1
@@ -122,41 +124,25 @@ def _finish(
 
 
 def describe(theme: Theme, t: float) -> str:
-    """What tightening t did, in the user's terms."""
+    """What tightening t did, in the user's terms: only the values that changed (a style
+    whose floors pin a value never sees it mentioned)."""
     tight = theme.tightened(t)
-    parts = [f"spacing {tight.spacing.section / theme.spacing.section:.0%}"]
-    if t > 1:
+    parts = []
+    spacing = tight.spacing.section / theme.spacing.section if theme.spacing.section else 1.0
+    if t > 0 and spacing < 0.995:
+        parts.append(f"spacing {spacing:.0%}")
+    if t > 0 and tight.leading < theme.leading - 0.005:
+        parts.append(f"line height {tight.leading:.2f}")
+    if t > 1 and astuple(tight.page.margins) != astuple(theme.page.margins):
         parts.append(f"margins {min(astuple(tight.page.margins)):.0f} pt")
-    if t > 2:
+    if t > 2 and tight.sizes.body < theme.sizes.body:
         parts.append(f"type {tight.sizes.body / theme.sizes.body:.0%}")
-    return "fitted at " + ", ".join(parts)
+    return "fitted at " + ", ".join(parts) if parts else ""
 
 
 def _diagnose(search: _Search, budget: int) -> ResumeError:
-    """By how much the content overflows at the floors, what is largest, and ways out."""
-    resume, theme, book = search.resume, search.theme, search.book
-    floor = theme.tightened(TIGHTEST)
+    """By how much the content overflows at the floors, and ways out (see explain.py)."""
     tightest = search.run(TIGHTEST)  # already laid out by the search: no extra pass
     if tightest is None:
         return sidebar_problem(search.overflow or SidebarOverflow(""))
-    m = floor.page.margins
-    page_w, page_h = PAGE_SIZES[floor.page.size]
-    width, height = page_w - m.left - m.right, page_h - m.top - m.bottom
-    pages = f"budget is {budget} page{'s' * (budget > 1)}"
-    over = tightest.used - budget
-    lines = over * height / (floor.sizes.body * floor.leading)
-    sections = sorted(measure_sections(resume, floor, book, width), key=lambda s: -s.height)
-    entries = sorted((p for s in sections for p in s.parts), key=lambda p: -p.height)
-    total = sum(s.height for s in sections) or 1.0
-    biggest = ", ".join(f"{s.label!r} {s.height / total:.0%}" for s in sections[:3])
-    ways = [f"--pages {budget + 1}"] if budget < MAX_PAGES else []
-    ways += [] if theme.name == "compact" else ["--style compact"]
-    if entries:
-        ways.append("shorten or cut " + ", ".join(repr(e.label) for e in entries[:3]))
-    problems = [
-        f"does not fit: {tightest.used:.2f} pages even at the style's floors; {pages} "
-        f"(over by {over:.2f} page{'s' * (over >= 1)}, about {lines:.0f} lines)",
-        f"largest sections: {biggest}",
-        "ways out: " + "; ".join(ways),
-    ]
-    return ResumeError([Problem(p, field="pages") for p in problems])
+    return diagnose(search.resume, search.theme, search.book, tightest, budget)
