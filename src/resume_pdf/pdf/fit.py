@@ -131,7 +131,7 @@ def describe(theme: Theme, t: float) -> str:
     spacing = tight.spacing.section / theme.spacing.section if theme.spacing.section else 1.0
     if t > 0 and spacing < 0.995:
         parts.append(f"spacing {spacing:.0%}")
-    if t > 0 and tight.leading < theme.leading - 0.005:
+    elif t > 0 and tight.leading < theme.leading - 0.005:  # spacing pinned, lines were not
         parts.append(f"line height {tight.leading:.2f}")
     if t > 1 and astuple(tight.page.margins) != astuple(theme.page.margins):
         parts.append(f"margins {min(astuple(tight.page.margins)):.0f} pt")
