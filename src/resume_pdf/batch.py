@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .build import BuildResult, Options, build, variant_names
+from .build import BuildResult, Options, build, build_letter, variant_names
 from .errors import Problem, ResumeError
 
 
@@ -19,21 +19,39 @@ class Job:
     resume: Path
     output: Path | None
     options: Options
+    letter: bool = False  # the cover letter instead of the résumé
 
 
 def plan(
-    resumes: list[Path], output: Path | None, options: Options, all_variants: bool
+    resumes: list[Path],
+    output: Path | None,
+    options: Options,
+    all_variants: bool,
+    letters: str = "none",  # none | also (build --letter) | only (resume-pdf letter)
 ) -> list[Job]:
-    """One job per résumé, or per résumé and variant with --all-variants."""
+    """One job per résumé, or per résumé and variant with --all-variants; with letters,
+    each résumé's job is followed by its letter's (or replaced by it)."""
     if not all_variants:
-        return [Job(r, output, options) for r in resumes]
-    jobs = []
-    for resume in resumes:
-        names = variant_names(resume)
-        if not names:
-            raise _no_variants(resume)
-        jobs += [Job(resume, None, replace(options, variant=n)) for n in names]
-    return jobs
+        jobs = [Job(r, output, options) for r in resumes]
+    else:
+        jobs = []
+        for resume in resumes:
+            names = variant_names(resume)
+            if not names:
+                raise _no_variants(resume)
+            jobs += [Job(resume, None, replace(options, variant=n)) for n in names]
+    if letters == "none":
+        return jobs
+    pairs = [(job, _letter_job(job, letters == "also")) for job in jobs]
+    return [j for job, letter in pairs for j in ((letter,) if letters == "only" else (job, letter))]
+
+
+def _letter_job(job: Job, beside: bool) -> Job:
+    """The letter of a résumé job; beside a résumé named by -o, named after it."""
+    out = job.output
+    if beside and out is not None:
+        out = out.with_name(f"{out.stem}-letter.pdf")
+    return replace(job, output=out, letter=True)
 
 
 def _no_variants(resume: Path) -> ResumeError:
@@ -42,7 +60,8 @@ def _no_variants(resume: Path) -> ResumeError:
 
 def run_job(job: Job) -> BuildResult | ResumeError:
     try:
-        return build(job.resume, job.output, job.options)
+        run = build_letter if job.letter else build
+        return run(job.resume, job.output, job.options)
     except ResumeError as exc:
         return exc
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from . import thirdparty  # first: imports yaml fast, see there
 from .errors import Problem, ResumeError, Severity
 from .model import Resume, load_resume
+from .schema import TextField
 from .theme import Theme, load_theme
 
 if TYPE_CHECKING:
@@ -80,9 +81,16 @@ def default_output(resume_path: Path, variant: str | None = None) -> Path:
     return resume_path.parent / "output" / f"{stem}.pdf"
 
 
-def load_inputs(resume_path: Path, options: Options = Options()) -> tuple[Resume, Theme]:
-    """The validated (and tailored) résumé and its theme."""
+def load_inputs(
+    resume_path: Path, options: Options = Options(), letter: bool = False
+) -> tuple[Resume, Theme]:
+    """The validated (and tailored) résumé and its theme; for a `letter`, with the letter of
+    a letter.yaml beside it when it has no `letter:` block."""
     resume = load_resume(resume_path)
+    if letter:
+        from .letter import attach_letter_file
+
+        resume = attach_letter_file(resume, resume_path)
     if options.variant is not None:  # `--variant ""` is an unknown variant, not the master
         from .variants import tailor
 
@@ -122,19 +130,25 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
     return Checked(fitted.pages, budget, fitted.note, (*resume.warnings, *theme.warnings))
 
 
-def _check_glyphs(resume: Resume, theme: Theme, book: FontBook, strict: bool) -> None:
-    """Characters no font can draw — in what the résumé shows and in the style's own words —
-    are errors; with --strict, so are warnings."""
+def _check_glyphs(
+    resume: Resume,
+    theme: Theme,
+    book: FontBook,
+    strict: bool,
+    shown: tuple[TextField, ...] | None = None,
+) -> None:
+    """Characters no font can draw — in what the résumé (or `shown`, the letter) shows and
+    in the style's own words — are errors; with --strict, so are warnings."""
     from .content import displayed_fields
     from .dates import present_word
     from .fonts.book import missing_glyphs
-    from .schema import TextField
 
     style_words = (
         TextField("style dates.separator", theme.dates.separator, None),
         TextField("style dates.present", present_word(theme.dates, resume.locale), None),
     )
-    problems = missing_glyphs((*displayed_fields(resume), *style_words), book)
+    fields = displayed_fields(resume) if shown is None else shown
+    problems = missing_glyphs((*fields, *style_words), book)
     if strict:
         warnings = (*resume.warnings, *theme.warnings)
         problems += [replace(w, severity=Severity.ERROR) for w in warnings]
@@ -234,6 +248,75 @@ def _twins(resume: Resume, theme: Theme, pdf_path: Path, formats: list[str]) -> 
 
     doc = resume_document(resume, theme)
     return {twin_path(pdf_path, fmt): render(doc, fmt) for fmt in dict.fromkeys(formats)}
+
+
+def default_letter_output(resume_path: Path, variant: str | None = None) -> Path:
+    """`resume.yaml` -> `output/resume-letter.pdf` (`output/resume-VARIANT-letter.pdf`), so
+    each letter sorts beside its résumé."""
+    pdf = default_output(resume_path, variant)
+    return pdf.with_name(f"{pdf.stem}-letter.pdf")
+
+
+def build_letter(
+    resume_path: Path, output: Path | None = None, options: Options = Options()
+) -> BuildResult:
+    """The cover letter in the résumé's style, fitted to one page, with its twins (the
+    résumé's `formats:` or --format); nothing is written until every file is made."""
+    started = time.perf_counter()
+    from .letter import letter_fields, letter_links, require_letter
+    from .write.output import check_output_path, write_atomic
+
+    out = output or default_letter_output(resume_path, options.variant)
+    check_output_path(out, [resume_path])
+    resume, theme = load_inputs(resume_path, options, letter=True)
+    letter = require_letter(resume, resume_path)
+    formats = options.formats or resume.formats or ("pdf",)
+    files: dict[Path, bytes] = {}
+    pages, note, details = 0, "", ""
+    if "pdf" in formats:
+        from .fonts.book import FontBook
+        from .pdf.letter import fit_letter
+
+        book = FontBook(theme.fonts.body)
+        _check_glyphs(resume, theme, book, options.strict, letter_fields(resume, letter))
+        fitted = fit_letter(resume, letter, theme, book)
+        if options.verify:
+            from .letter import letter_displayed
+            from .verify import verify_pdf
+
+            shown, links = letter_displayed(resume, letter), letter_links(resume, letter)
+            problems = verify_pdf(resume, fitted.pdf, shown, links)
+            if problems:
+                raise ResumeError(problems)
+        pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
+        details = f"style {theme.name}; budget 1 page; {fitted.passes} layout passes"
+    if any(f != "pdf" for f in formats):
+        from .write.letter_doc import letter_document
+        from .write.twins import render, twin_path
+
+        doc = letter_document(resume, letter, theme)
+        for fmt in dict.fromkeys(f for f in formats if f != "pdf"):
+            check_output_path(twin_path(out, fmt), [resume_path])
+            files[twin_path(out, fmt)] = render(doc, fmt)
+    for path, data in files.items():
+        write_atomic(path, data)
+    pngs = _pngs(out, pages) if options.png and pages else ()
+    letter_file = resume_path.parent / "letter.yaml"
+    watched = (resume_path, *(Path(f) for f in theme.files))
+    watched += (letter_file,) if letter_file.is_file() else ()
+    twins = tuple(p for p in files if p != out)
+    warnings = (*resume.warnings, *theme.warnings)
+    seconds = time.perf_counter() - started
+    verified = options.verify and bool(pages)
+    return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)
+
+
+def _pngs(pdf: Path, pages: int) -> tuple[Path, ...]:
+    from .write.raster import write_pngs
+
+    pngs = tuple(pdf.with_name(f"{pdf.stem}-{i}.png") for i in range(1, pages + 1))
+    write_pngs(pdf, list(pngs))
+    return pngs
 
 
 def variant_names(resume_path: Path) -> list[str]:

@@ -311,6 +311,7 @@ def _complete_resume(ctx: click.Context, param: click.Parameter, incomplete: str
     help="What to write, e.g. pdf,txt,md,html,docx (default: the résumé's `formats:`, or pdf).",
 )
 @output_options
+@click.option("--letter", is_flag=True, help="Also build the cover letter (see `letter`).")
 def build(
     resumes: tuple[Path, ...],
     output: Path | None,
@@ -318,6 +319,7 @@ def build(
     watch: bool,
     open_pdf: bool,
     jobs: int,
+    letter: bool,
     **chosen: Any,
 ) -> None:
     """Build each RESUME (default resume.yaml) into output/NAME.pdf beside it.
@@ -346,11 +348,51 @@ def build(
         return
     from .batch import plan, run_jobs
 
+    letters = "also" if letter else "none"
     failed = False
-    for job, result in run_jobs(_run(lambda: plan(paths, output, options, all_variants)), jobs):
+    work = _run(lambda: plan(paths, output, options, all_variants, letters))
+    for job, result in run_jobs(work, jobs):
         failed |= _show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             click.launch(str(result.output))
+    if failed:
+        raise SystemExit(1)
+
+
+@main.command()
+@click.argument("resume", type=RESUME, default="resume.yaml")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write.")
+@click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
+@click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
+@click.option("--variant", help="The letter of this variant (its `letter:` overrides).")
+@click.option("--all-variants", is_flag=True, help="The letter of every variant.")
+@click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
+@click.option("--verify", is_flag=True, help="Read the PDF back as an ATS would.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--format",
+    "formats",
+    metavar="LIST",
+    callback=lambda _ctx, _param, value: _formats(value),
+    help="What to write, e.g. pdf,txt,md (default: the résumé's `formats:`, or pdf).",
+)
+@output_options
+def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
+    """Build RESUME's cover letter (its `letter:` block, or letter.yaml beside it) into
+    output/NAME-letter.pdf: one page, in the résumé's style."""
+    from .batch import plan, run_jobs
+    from .build import Options
+
+    options = Options(**chosen)
+    if options.variant and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if output and all_variants:
+        raise click.UsageError("-o names one PDF: leave out --all-variants")
+    _need_resume([resume], given=True)
+    failed = False
+    work = _run(lambda: plan([resume], output, options, all_variants, "only"))
+    for job, result in run_jobs(work, 1):
+        failed |= _show(result, job.resume)
     if failed:
         raise SystemExit(1)
 

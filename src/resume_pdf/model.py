@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ResumeError
+from .letter import LETTER, Letter
 from .read.jsonresume import convert as convert_json_resume
 from .read.jsonresume import is_json_resume
 from .read.source import Path_, Source, read_source
@@ -150,6 +151,7 @@ class Variant:
     summary: tuple[Rich, ...] = ()
     style: str | None = None
     pages: Budget | None = None
+    letter: Letter | None = None  # fields that override the résumé's letter
 
 
 LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
@@ -169,6 +171,7 @@ class Resume:
     locale: str = "en"
     variants: tuple[tuple[str, Variant], ...] = ()
     formats: tuple[str, ...] = ()  # empty: the command line's, or only the PDF
+    letter: Letter | None = None  # the cover letter (`resume-pdf letter`)
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
 
@@ -365,6 +368,7 @@ RESUME = Record(
         "formats": ListOf(
             Choice(FORMATS), description="Files `build` writes: pdf, txt, md, html, docx"
         ),
+        "letter": LETTER,
         "variants": MapOf(
             Record(
                 Variant,
@@ -375,6 +379,7 @@ RESUME = Record(
                     "summary": PARAGRAPHS,
                     "style": Text(record=False),
                     "pages": PAGES,
+                    "letter": LETTER,
                 },
             ),
             description="Tailored builds: resume-pdf build --variant NAME",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import Problem, ResumeError
+from .letter import override
 from .model import Resume, Variant, entry_label
 
 
@@ -64,6 +65,7 @@ def tailor(resume: Resume, name: str) -> Tailored:
         summary=variant.summary or resume.summary,
         style=variant.style or resume.style,
         pages=variant.pages or resume.pages,
+        letter=override(resume.letter, variant.letter),
         variants=(),
     )
     return Tailored(tailored, tuple(kept), tuple(dropped))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from .content import displayed, expected_links
 from .errors import Problem
@@ -55,7 +56,14 @@ def lcs_len(a: list[str], b: list[str]) -> int:
     return len(a) - bin(v).count("1")
 
 
-def verify_pdf(resume: Resume, pdf: bytes) -> list[Problem]:
+def verify_pdf(
+    resume: Resume,
+    pdf: bytes,
+    shown: Iterable[tuple[str, str]] | None = None,
+    links: Iterable[str] | None = None,
+) -> list[Problem]:
+    """Problems reading `pdf` back; `shown` and `links` say what it displays (by default,
+    what the résumé shows; the cover letter passes its own)."""
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
@@ -64,12 +72,12 @@ def verify_pdf(resume: Resume, pdf: bytes) -> list[Problem]:
     where = {f.text: f for f in resume.texts}
     problems = []
     vocabulary = set()
-    for name, shown in displayed(resume):
-        wanted = tokens(shown)
+    for name, text_shown in displayed(resume) if shown is None else shown:
+        wanted = tokens(text_shown)
         vocabulary.update(wanted)
         if wanted and lcs_len(wanted, found) < len(wanted):
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
-            field = where.get(shown)
+            field = where.get(text_shown)
             problems.append(
                 Problem(
                     f"not recovered from the PDF's text layer in order (e.g. {missing})",
@@ -77,7 +85,8 @@ def verify_pdf(resume: Resume, pdf: bytes) -> list[Problem]:
                     field.path if field else name,
                 )
             )
-    problems += _glued(found, vocabulary) + _links(reader, resume) + _fonts(reader)
+    wanted_links = expected_links(resume) if links is None else links
+    problems += _glued(found, vocabulary) + _links(reader, wanted_links) + _fonts(reader)
     junk = sorted(set(_JUNK.findall(text)))
     if junk:
         problems.append(Problem(f"the text layer holds junk characters {junk}"))
@@ -106,7 +115,7 @@ def _splits(token: str, vocabulary: set[str], parts: int = 2) -> bool:
     )
 
 
-def _links(reader: object, resume: Resume) -> list[Problem]:
+def _links(reader: object, expected: Iterable[str]) -> list[Problem]:
     uris = [
         a.get_object()["/A"]["/URI"]
         for page in reader.pages  # type: ignore[attr-defined]
@@ -118,11 +127,7 @@ def _links(reader: object, resume: Resume) -> list[Problem]:
         for u in uris
         if u.split(":", 1)[0].lower() not in ALLOWED_SCHEMES
     ]
-    problems += [
-        Problem(f"link missing from the PDF: {u!r}")
-        for u in expected_links(resume)
-        if u not in uris
-    ]
+    problems += [Problem(f"link missing from the PDF: {u!r}") for u in expected if u not in uris]
     return problems
 
 

@@ -15,7 +15,7 @@ from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
 from .explain import diagnose, overridden
-from .render import Rendered, SidebarOverflow, render, sidebar_problem
+from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
 
 NEARLY_EMPTY = 0.2  # a last page less full than this is pulled back when spacing allows
 MAX_PASSES = 6
@@ -33,8 +33,8 @@ class Fitted:
 
 
 class _Search:
-    def __init__(self, resume: Resume, theme: Theme, book: FontBook) -> None:
-        self.resume, self.theme, self.book = resume, theme, book
+    def __init__(self, resume: Resume, theme: Theme, book: FontBook, kind: Kind) -> None:
+        self.resume, self.theme, self.book, self.kind = resume, theme, book, kind
         self.passes = 0
         self.done: dict[float, Rendered | None] = {}  # so a diagnosis reuses the floor pass
         self.overflow: SidebarOverflow | None = None
@@ -44,7 +44,9 @@ class _Search:
         if t not in self.done:
             self.passes += 1
             try:
-                self.done[t] = render(self.resume, self.theme.tightened(t), self.book)
+                self.done[t] = render(
+                    self.resume, self.theme.tightened(t), self.book, kind=self.kind
+                )
             except SidebarOverflow as overflow:
                 self.overflow, self.done[t] = overflow, None
         return self.done[t]
@@ -79,10 +81,13 @@ class _Search:
                 return fits, fitted
 
 
-def fit(resume: Resume, theme: Theme, book: FontBook, budget: Budget) -> Fitted:
+def fit(
+    resume: Resume, theme: Theme, book: FontBook, budget: Budget, kind: Kind = RESUME
+) -> Fitted:
     """The PDF at the loosest setting that keeps to `budget` pages; `any` takes the
-    natural layout as it comes (no tightening, no pulling back)."""
-    search = _Search(resume, theme, book)
+    natural layout as it comes (no tightening, no pulling back). `kind` says what is laid
+    out: the résumé, or its cover letter."""
+    search = _Search(resume, theme, book, kind)
     natural = search.run(0.0)
     if budget == ANY_PAGES:
         if natural is None:
@@ -94,7 +99,7 @@ def fit(resume: Resume, theme: Theme, book: FontBook, budget: Budget) -> Fitted:
     used = natural.used if natural else budget + 1.0
     found = search.loosest(used, budget, TIGHTEST)
     if found is None:
-        raise _diagnose(search, budget)
+        raise (kind.diagnose or _diagnose)(search, budget)
     return _finish(search, found[1], found[0], None)
 
 
@@ -118,7 +123,8 @@ def _finish(
         told = overridden(search.theme, t)
         note += f"; {told}" if told and note else told
     if best.pages > 1:  # lay out once more with "page N / M" footers
-        best = render(search.resume, search.theme.tightened(t), search.book, total=best.pages)
+        tight = search.theme.tightened(t)
+        best = render(search.resume, tight, search.book, total=best.pages, kind=search.kind)
         search.passes += 1
     return Fitted(best.pdf, best.pages, note, search.passes)
 

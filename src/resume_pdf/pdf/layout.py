@@ -49,11 +49,21 @@ class Story:
     side: list[Flowable]
 
 
-def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
-    """The whole résumé as flowables, in reading order."""
+def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
+    """The theme's styles, with the font families they name registered."""
     for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
         book.cmap(family, (False, False))  # paragraph styles name these: register them
-    ink = Ink(theme, make_styles(theme), book, locale=resume.locale)
+    return Ink(theme, make_styles(theme), book, locale=resume.locale)
+
+
+def header(resume: Resume, ink: Ink) -> list[Flowable]:
+    """Name, headline and contact line, as the résumé shows them (the letter shares it)."""
+    return list(_identity(resume, ink))
+
+
+def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
+    """The whole résumé as flowables, in reading order."""
+    ink = make_ink(resume, theme, book)
     if theme.layout.kind == "single":
         return Story(
             [*_identity(resume, ink), *_summary(resume, ink), *_sections(resume.sections, ink)], []

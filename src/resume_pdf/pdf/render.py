@@ -30,7 +30,7 @@ from ..fonts.book import FontBook
 from ..model import Resume, SectionKind
 from ..theme import Theme
 from .canvas import KerningCanvas
-from .layout import build_story
+from .layout import Story, build_story
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
 rl_config.trustedHosts = []
@@ -38,6 +38,21 @@ rl_config.trustedSchemes = []
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 SIDEBAR_GAP = 20.0  # points between the sidebar and the main column
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of document made from a résumé — the résumé itself, or its cover letter
+    (pdf/letter.py) — laid out, rendered and fitted by the same machinery."""
+
+    story: Callable[[Resume, Theme, FontBook], Story] = build_story
+    title: str = "Résumé"  # the PDF's title is "NAME — title"
+    subject: str | None = None  # default: the headline
+    keywords: bool = True  # the skills as the PDF's keywords
+    diagnose: Callable[..., ResumeError] | None = None  # fit.py's, when None
+
+
+RESUME = Kind()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +86,9 @@ def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
         canv.addOutlineEntry(title, key, level=0, closed=False)
 
 
-def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = None) -> Rendered:
+def render(
+    resume: Resume, theme: Theme, book: FontBook, total: int | None = None, kind: Kind = RESUME
+) -> Rendered:
     """One layout pass into PDF bytes; `total` adds 'page N / total' footers."""
     buffer = io.BytesIO()
     doc = _ResumeDoc(
@@ -79,9 +96,9 @@ def render(resume: Resume, theme: Theme, book: FontBook, total: int | None = Non
         pagesize=PAGE_SIZES[theme.page.size],
         invariant=1,
         initialFontName=book.primary,
-        **_metadata(resume),
+        **_metadata(resume, kind),
     )
-    story = build_story(resume, theme, book)
+    story = kind.story(resume, theme, book)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow))
     if total:
@@ -163,7 +180,7 @@ class SidebarOverflow(Exception):
     """The sidebar's content is taller than page 1."""
 
 
-def _metadata(resume: Resume) -> dict[str, object]:
+def _metadata(resume: Resume, kind: Kind) -> dict[str, object]:
     skills = [
         item
         for section in resume.sections
@@ -172,10 +189,10 @@ def _metadata(resume: Resume) -> dict[str, object]:
         for item in (i.plain for i in group.items)
     ]
     return {
-        "title": f"{resume.name} — Résumé",
+        "title": f"{resume.name} — {kind.title}",
         "author": resume.name,
-        "subject": resume.headline or f"Résumé of {resume.name}",
-        "keywords": skills,
+        "subject": kind.subject or resume.headline or f"{kind.title} of {resume.name}",
+        "keywords": skills if kind.keywords else [],
         "creator": f"resume-pdf {__version__}",
         "lang": resume.locale,
         "displayDocTitle": 1,

@@ -1,0 +1,195 @@
+"""The cover letter's content (SPEC §9 `letter:`): its fields and their validation, where
+they come from (the résumé's `letter:` block, else a `letter.yaml` beside the résumé), how a
+variant overrides them, and what the letter shows, in reading order.
+
+The letter is laid out by pdf/letter.py and written as twins by write/letter_doc.py; both
+read it from here, so the PDF, its --verify check and the twins show the same words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import Location, Problem, ResumeError, Severity
+from .read.source import Path_
+from .schema import INVALID, Context, Markup, Record, Spec, Text, TextField, describe
+from .text.inline import Rich
+
+if TYPE_CHECKING:
+    from .model import Resume
+
+LETTER_FILE = "letter.yaml"  # beside the résumé; used when the résumé has no `letter:` block
+ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+# how a full date reads in a letter, per locale (month names from dates.py)
+DAY_FORMATS = {
+    "en": "{month} {day}, {year}",
+    "de": "{day}. {month} {year}",
+    "es": "{day} de {month} de {year}",
+    "pt": "{day} de {month} de {year}",
+    "pl": "{day:02d}.{mm:02d}.{year}",  # month names would need the genitive case
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """A cover letter; in a variant's `letter:` every field is an override."""
+
+    to: tuple[str, ...] = ()  # the recipient's address, one line each
+    date: str | None = None  # shown as written; an ISO day (2026-11-29) in the locale's words
+    subject: str | None = None
+    greeting: str | None = None
+    body: tuple[Rich, ...] = ()  # paragraphs with inline markup
+    closing: str | None = None
+    signature: str | None = None  # default: the résumé's name
+
+
+@dataclass(frozen=True)
+class Lines(Spec):
+    """Address lines: a list of texts, or one text with a line per line."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        if isinstance(value, str):
+            value = [line for line in value.splitlines() if line.strip()]
+        if not isinstance(value, list):
+            return ctx.error(path, f"expected a list of lines, got {describe(value)}")
+        lines = [Text().check(v, (*path, i), ctx) for i, v in enumerate(value) if v is not None]
+        if any(line is INVALID for line in lines):
+            return INVALID
+        return tuple(line for line in lines if line)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            "description": "The recipient, one line each",
+        }
+
+
+LETTER = Record(
+    Letter,
+    {
+        "to": Lines(),
+        "date": Text(description="e.g. 2026-11-29 (shown in the locale's words) or free text"),
+        "subject": Text(),
+        "greeting": Text(description="e.g. Dear hiring team,"),
+        "body": Markup(paragraphs=True, description="Inline markup; blank line = paragraph"),
+        "closing": Text(description="e.g. Kind regards,"),
+        "signature": Text(description="The name under the closing (default: your name)"),
+    },
+    description="A cover letter in the résumé's style: resume-pdf letter",
+)
+
+
+def override(base: Letter | None, changes: Letter | None) -> Letter | None:
+    """`changes`' fields that are set, over `base` (a variant's letter over the résumé's)."""
+    if changes is None:
+        return base
+    if base is None:
+        return changes
+    set_fields = {f.name: getattr(changes, f.name) for f in fields(Letter)}
+    return replace(base, **{k: v for k, v in set_fields.items() if v})
+
+
+def attach_letter_file(resume: Resume, resume_path: Path) -> Resume:
+    """The résumé with the letter of `letter.yaml` beside it, when it has no `letter:` block
+    of its own (a block in the résumé wins, with a warning that the file is not used)."""
+    path = resume_path.parent / LETTER_FILE
+    if not path.is_file():
+        return resume
+    from .read.source import read_source
+
+    source = read_source(path)
+    if resume.letter is not None:
+        warning = Problem(
+            f"{LETTER_FILE} is not used: the résumé has its own `letter:` block",
+            source.locate(()),
+            severity=Severity.WARNING,
+        )
+        return replace(resume, warnings=(*resume.warnings, warning))
+    ctx = Context(source, warnings=list(source.warnings))
+    letter = LETTER.check(source.data if source.data is not None else {}, (), ctx)
+    if ctx.problems or source.errors:
+        raise ResumeError([*source.errors, *ctx.problems, *ctx.warnings])
+    return replace(
+        resume,
+        letter=letter,
+        texts=(*resume.texts, *ctx.texts),
+        warnings=(*resume.warnings, *ctx.warnings),
+    )
+
+
+def require_letter(resume: Resume, resume_path: Path) -> Letter:
+    """The letter to lay out; a located problem when there is none or it has no body."""
+    letter = resume.letter
+    where = Location(str(resume_path), 1, 1)
+    if letter is None:
+        raise ResumeError(
+            [
+                Problem(
+                    f"no cover letter: add a `letter:` block (with a `body:`) to the résumé, "
+                    f"or a {LETTER_FILE} beside it",
+                    where,
+                    "letter",
+                )
+            ]
+        )
+    if not letter.body:
+        raise ResumeError([Problem("the letter has no `body:`", where, "letter.body")])
+    return letter
+
+
+def shown_date(text: str | None, locale: str) -> str | None:
+    """An ISO day in the locale's words (`November 29, 2026`); anything else as written."""
+    match = ISO_DAY.fullmatch(text or "")
+    if not match:
+        return text
+    from .dates import LOCALES
+
+    year, mm, day = (int(g) for g in match.groups())
+    if not 1 <= mm <= 12:
+        return text
+    pattern = DAY_FORMATS.get(locale, "{day} {month} {year}")
+    return pattern.format(day=day, mm=mm, year=year, month=LOCALES[locale][0][mm - 1])
+
+
+def signature_of(resume: Resume, letter: Letter) -> str:
+    return letter.signature or resume.name
+
+
+def letter_links(resume: Resume, letter: Letter) -> list[str]:
+    """The links the letter's PDF must hold: the contact line's, then the body's."""
+    from .content import contact_items
+
+    links = [url for _, url in contact_items(resume.contact) if url]
+    return links + [s.url for para in letter.body for s in para.spans if s.url]
+
+
+def letter_fields(resume: Resume, letter: Letter) -> tuple[TextField, ...]:
+    """The letter's displayed texts, located where a file wrote them (for glyph checks)."""
+    where = {f.text: f for f in resume.texts}
+    links = [("link", url) for url in letter_links(resume, letter)]
+    pairs = [*letter_displayed(resume, letter), *links]
+    return tuple(
+        TextField(where[t].path, t, where[t].location) if t in where else TextField(n, t, None)
+        for n, t in pairs
+        if t
+    )
+
+
+def letter_displayed(resume: Resume, letter: Letter) -> Iterator[tuple[str, str]]:
+    """(field, text) for every text the letter shows, in reading order: the résumé's
+    header (name, headline, contact line), then the letter's own fields."""
+    from .content import contact_items
+
+    yield from (("name", resume.name), ("headline", resume.headline or ""))
+    yield from (("contact", shown) for shown, _ in contact_items(resume.contact))
+    yield "letter.date", shown_date(letter.date, resume.locale) or ""
+    yield from (("letter.to", line) for line in letter.to)
+    yield "letter.subject", letter.subject or ""
+    yield "letter.greeting", letter.greeting or ""
+    yield from (("letter.body", para.plain) for para in letter.body)
+    yield "letter.closing", letter.closing or ""
+    yield "letter.signature", signature_of(resume, letter)

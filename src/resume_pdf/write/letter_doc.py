@@ -1,0 +1,38 @@
+"""Cover letter -> the writers' Document: the résumé's header blocks, then the letter's
+parts as paragraphs in the order the PDF shows them, so its txt/md/... twins come from the
+same writers as the résumé's."""
+
+from __future__ import annotations
+
+from ..letter import Letter, shown_date, signature_of
+from ..model import Resume
+from ..text.inline import Rich, Span
+from ..theme import Theme
+from .document import Block, Document, Para, plain
+from .resume_doc import identity_blocks, look_of
+
+
+def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
+    main: list[Block] = []
+    date = shown_date(letter.date, resume.locale)
+    if date:
+        main.append(Para((plain(date),)))
+    if letter.to:
+        main.append(Para(tuple(plain(line) for line in letter.to)))
+    if letter.subject:
+        main.append(Para((Rich((Span(letter.subject, bold=True),)),)))
+    if letter.greeting:
+        main.append(Para((plain(letter.greeting),)))
+    main += [Para((para,)) for para in letter.body]
+    if letter.closing:
+        main.append(Para((plain(letter.closing),)))
+    main.append(Para((plain(signature_of(resume, letter)),)))
+    return Document(
+        title=f"{resume.name} — Cover letter",
+        author=resume.name,
+        header=tuple(identity_blocks(resume)),
+        main=tuple(main),
+        subject=letter.subject or "",
+        lang=resume.locale,
+        look=look_of(theme),
+    )
