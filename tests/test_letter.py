@@ -113,9 +113,10 @@ def test_no_letter_is_a_located_error(tmp_path: Path) -> None:
     path.write_text("name: Ann\n", encoding="utf-8")
     code, _, err = letter(path)
     assert code == 1
-    assert err.startswith(f"{path}:1:1: letter: no cover letter: add a `letter:` block")
+    assert err.startswith(f"{path}:1:1: letter: ")
+    assert "no cover letter: add a `letter:` block" in err
     path.write_text("name: Ann\nletter: {subject: Hi}\n", encoding="utf-8")
-    assert "letter.body: the letter has no `body:`" in letter(path)[2]
+    assert "letter.body: error: the letter has no `body:`" in letter(path)[2]
 
 
 def test_letter_fields_are_validated_like_the_resume(tmp_path: Path) -> None:
@@ -126,8 +127,10 @@ def test_letter_fields_are_validated_like_the_resume(tmp_path: Path) -> None:
     )
     code, _, err = letter(path)
     assert code == 1
-    assert f"{path}:3:3: letter.subjet: unknown key `subjet`; did you mean `subject`?" in err
-    assert f"{path}:4:9: letter.body: link scheme 'javascript'" in err
+    first, second = err.strip().splitlines()
+    assert first.startswith(f"{path}:3:3: letter.subjet: ")
+    assert "unknown key `subjet`; did you mean `subject`?" in first
+    assert second.startswith(f"{path}:4:9: letter.body: ") and "scheme 'javascript'" in second
 
 
 def test_markup_in_a_letter_prints_literally(tmp_path: Path) -> None:
@@ -160,7 +163,8 @@ def test_letter_yaml_beside_the_resume(tmp_path: Path) -> None:
     )
     (tmp_path / "letter.yaml").write_text("body: x\nclosng: y\n", encoding="utf-8")
     code, _, err = letter(path)
-    assert code == 1 and f"{tmp_path / 'letter.yaml'}:2:1: closng: unknown key" in err
+    assert code == 1 and err.startswith(f"{tmp_path / 'letter.yaml'}:2:1: closng: ")
+    assert "unknown key `closng`" in err
     path.write_text("name: Ann\nletter: {body: From the résumé.}\n", encoding="utf-8")
     code, _, err = letter(path)
     assert code == 0
