@@ -21,7 +21,7 @@ from ats import pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
 from resume_pdf.cli import main
 
-COMMANDS = ["build", "check", "init", "styles", "variants", "convert", "schema"]
+COMMANDS = ["build", "letter", "check", "init", "styles", "variants", "convert", "schema"]
 
 
 def help_text(*args: str) -> str:

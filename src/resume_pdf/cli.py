@@ -359,15 +359,36 @@ def build(
         raise SystemExit(1)
 
 
-@main.command()
-@click.argument("resume", type=RESUME, default="resume.yaml")
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="PDF to write.")
-@click.option("--style", help="Style name (see `resume-pdf styles`) or path to a style file.")
+@main.command(
+    short_help="Build the cover letter: one page in the résumé's style.",
+    epilog=_epilog(
+        "resume-pdf letter",
+        "resume-pdf letter cv.yaml --variant acme --verify",
+        "resume-pdf build --all-variants --letter",
+    ),
+)
+@click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=_complete_resume)
+@click.option(
+    "-o", "--output", metavar="FILE.pdf", type=click.Path(path_type=Path), help="PDF to write."
+)
+@click.option(
+    "--style",
+    metavar="NAME|PATH",
+    shell_complete=_complete_styles,
+    help="Style name (see `resume-pdf styles`) or path to a style file.",
+)
 @click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
-@click.option("--variant", help="The letter of this variant (its `letter:` overrides).")
+@click.option(
+    "--variant",
+    metavar="NAME",
+    shell_complete=_complete_variants,
+    help="The letter of this variant (its `letter:` fields override the résumé's).",
+)
 @click.option("--all-variants", is_flag=True, help="The letter of every variant.")
 @click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
-@click.option("--verify", is_flag=True, help="Read the PDF back as an ATS would.")
+@click.option(
+    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
     "--format",
@@ -378,8 +399,10 @@ def build(
 )
 @output_options
 def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
-    """Build RESUME's cover letter (its `letter:` block, or letter.yaml beside it) into
-    output/NAME-letter.pdf: one page, in the résumé's style."""
+    """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
+    output/NAME-letter.pdf (output/NAME-VARIANT-letter.pdf): one page with the résumé's
+    header, fonts and colours, fitted like the résumé. See the README, "Cover letter".
+    """
     from .batch import plan, run_jobs
     from .build import Options
 
