@@ -128,8 +128,8 @@ def _border(style: Any, side: str, color: str) -> None:
 
 
 def _block(word: Any, block: Block, look: Look, tab: Any) -> None:
-    if isinstance(block, Heading):
-        word.add_heading(block.text, block.level)
+    if isinstance(block, Heading):  # styles passed as objects: a lookup by name costs ~10 ms
+        word.add_paragraph(block.text, style=word.styles[f"Heading {block.level}"])
     elif isinstance(block, Para):
         para = word.add_paragraph()
         for i, line in enumerate(block.lines):
@@ -156,7 +156,7 @@ def _block(word: Any, block: Block, look: Look, tab: Any) -> None:
             _muted(sub, look)
     elif isinstance(block, Bullets):
         for item in block.items:
-            _runs(word.add_paragraph(style="List Bullet"), item, look)
+            _runs(word.add_paragraph(style=word.styles["List Bullet"]), item, look)
     elif isinstance(block, Rows):
         for row in block.rows:
             para = word.add_paragraph()

@@ -24,15 +24,16 @@ _UNSAFE_NAME = re.compile(r"[^\w .-]")
 
 def render_html(doc: Document) -> bytes:
     look = doc.look
-    body = [_blocks(doc.header, "header")]
+    body = [_blocks(doc.header, "header") + "\n"]
     sections = "".join(_section(s) for s in doc.main if isinstance(s, Section))
     loose = [b for b in doc.main if not isinstance(b, Section)]
-    main = _blocks(tuple(loose)) + sections
+    main = _blocks(tuple(loose)) + "\n" + sections
     if doc.side:
         aside = "".join(_section(s) for s in doc.side)
-        body.append(f'<div class="columns"><aside>{aside}</aside><main>{main}</main></div>')
+        columns = f"<aside>\n{aside}</aside>\n<main>\n{main}</main>"
+        body.append(f'<div class="columns">\n{columns}\n</div>')
     else:
-        body.append(f"<main>{main}</main>")
+        body.append(f"<main>\n{main}</main>")
     head = [
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -86,7 +87,7 @@ def _dates(dates: Dates) -> str:
 
 
 def _section(section: Section) -> str:
-    return f"<section><h2>{escape(section.title)}</h2>{_blocks(section.blocks)}</section>"
+    return f"<section>\n<h2>{escape(section.title)}</h2>\n{_blocks(section.blocks)}\n</section>\n"
 
 
 def _blocks(blocks: tuple[Block, ...], wrapper: str = "") -> str:
@@ -103,7 +104,7 @@ def _blocks(blocks: tuple[Block, ...], wrapper: str = "") -> str:
         out.append(_block(block))
     if open_entry:
         out.append("</div>")
-    html = "".join(out)
+    html = "\n".join(out)
     return f"<{wrapper}>{html}</{wrapper}>" if wrapper and html else html
 
 
