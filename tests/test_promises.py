@@ -428,3 +428,66 @@ def test_extends_replaces_a_list_instead_of_merging_it(tmp_path: Path) -> None:
     text = pdf_text(tmp_path / "cv.pdf")
     order = [text.index(w) for w in ("Skills", "Experience", "Education")]
     assert order == sorted(order), text  # only skills in the sidebar, drawn first
+
+
+# --- survivors of mutation testing: write/output.py ---------------------------------------------
+
+
+def test_output_folders_are_created_and_the_pdf_is_world_readable(tmp_path: Path) -> None:
+    out = tmp_path / "a" / "b" / "cv.pdf"
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert run.exit_code == 0, run.stderr
+    assert out.stat().st_mode & 0o777 == 0o644  # like any file the user saves, not 0600
+
+
+def test_the_temporary_file_sits_beside_the_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename is atomic only within one file system: the temporary PDF is written in the
+    target's folder, never in TMPDIR (here missing)."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no-such-tmpdir"))
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert run.exit_code == 0, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
+
+
+def test_unwritable_targets_are_named_in_the_error(tmp_path: Path) -> None:
+    (tmp_path / "file.txt").write_text("not a folder", encoding="utf-8")
+    for out, why in [
+        (tmp_path / "file.txt" / "cv.pdf", "cannot write"),
+        (tmp_path, "is a directory"),
+        (EXAMPLE, "is the input file itself"),
+    ]:
+        run = run_cli("build", str(EXAMPLE), "-o", str(out))
+        assert run.exit_code == 1
+        assert repr(str(out)) in run.stderr and why in run.stderr, run.stderr
+
+
+def test_a_failed_rename_is_named_in_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert f"cannot write {str(out)!r}: Permission denied" in run.stderr
+
+
+def test_ctrl_c_during_a_write_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(_: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    out = tmp_path / "cv.pdf"
+    out.write_bytes(b"previous")
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert run.exit_code == 1 and "Aborted" in run.stderr  # click's answer to Ctrl-C
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
+    assert out.read_bytes() == b"previous"
