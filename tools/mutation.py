@@ -34,7 +34,10 @@ SUBPROCESS = "watch or two_processes or interrupted"  # tests that run a child p
 
 # target -> (modules under src/resume_pdf, test selection passed to pytest)
 TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "markup": (("text/markup.py", "text/inline.py"), ("tests/test_markup.py",)),
+    "markup": (
+        ("text/markup.py", "text/inline.py"),
+        ("tests/test_markup.py", "tests/test_links.py"),
+    ),
     "source": (("read/source.py",), ("tests/test_model.py", "tests/test_errors.py")),
     "output": (
         ("write/output.py",),

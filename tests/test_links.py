@@ -1,0 +1,108 @@
+"""Inline markup and links, pinned example by example: what each marker pairs with, which
+links are accepted, and the exact reason a link is refused. Written against the mutants of
+text/inline.py that the property tests of test_markup.py let through (issue 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ats import pdf_links
+from resume_pdf.text.inline import MAX_URL, check_url, parse_inline
+
+
+def looks(text: str) -> list[tuple[str, str, str | None]]:
+    """Each span as (text, "b"/"i"/"bi"/"", url)."""
+    rich, _ = parse_inline(text)
+    return [(s.text, "b" * s.bold + "i" * s.italic, s.url) for s in rich.spans]
+
+
+X, Y = "https://x.org", "https://y.org"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("*a* *b*", [("a", "i", None), (" ", "", None), ("b", "i", None)]),
+        ("x*y*z", [("x", "", None), ("y", "i", None), ("z", "", None)]),
+        ("* a*", [("* a*", "", None)]),  # a star before a space opens nothing
+        ("*a *", [("*a *", "", None)]),  # a star after a space closes nothing
+        ("a* b *c", [("a* b *c", "", None)]),
+        ("a ** b ** c", [("a ** b ** c", "", None)]),
+        ("***a***", [("a", "bi", None)]),
+        ("**a*", [("*", "", None), ("a", "i", None)]),
+        ("*a**", [("a", "i", None), ("*", "", None)]),
+        ("*a*b*", [("a", "i", None), ("b*", "", None)]),
+        ("**a *b* c**", [("a ", "b", None), ("b", "bi", None), (" c", "b", None)]),
+        ("*a **b** c*", [("a ", "i", None), ("b", "bi", None), (" c", "i", None)]),
+        (r"\*a*", [("*a*", "", None)]),
+        (r"*a\*", [("*a*", "", None)]),
+        (f"[a]({X}) [b]({Y})", [("a", "", X), (" ", "", None), ("b", "", Y)]),
+        (f"[a]({X})[b]({Y})", [("a", "", X), ("b", "", Y)]),
+        (f"[a]({X}/(p)) tail", [("a", "", f"{X}/(p)"), (" tail", "", None)]),
+        (f"[a]({X}/a_(b)_c)", [("a", "", f"{X}/a_(b)_c")]),
+        (f"[a]({X}))", [("a", "", X), (")", "", None)]),
+        (f"([a]({X}))", [("(", "", None), ("a", "", X), (")", "", None)]),
+        (f"[[a]({X})]", [("[", "", None), ("a", "", X), ("]", "", None)]),
+        (f"[a][b]({X})", [("[a]", "", None), ("b", "", X)]),
+        (f"[x] [a]({X})", [("[x] ", "", None), ("a", "", X)]),
+        (f"[]({X})", [(f"[]({X})", "", None)]),  # no label: no link
+        (f"[a]( {X})", [(f"[a]( {X})", "", None)]),
+        (f"[a] ({X})", [(f"[a] ({X})", "", None)]),
+        (f"[a]({X}(", [(f"[a]({X}(", "", None)]),  # unclosed
+        (f"[a]() [b]({X})", [("[a]() ", "", None), ("b", "", X)]),
+        (f"*[a]({X})*", [("a", "i", X)]),
+        (f"[*a*]({X})", [("a", "i", X)]),
+        (f"[a]({X}) and *b*", [("a", "", X), (" and ", "", None), ("b", "i", None)]),
+    ],
+)
+def test_markup_examples(text: str, expected: list[tuple[str, str, str | None]]) -> None:
+    assert looks(text) == expected
+
+
+SCHEMES = "(use https://, http://, mailto: or tel:)"
+
+
+@pytest.mark.parametrize(
+    ("url", "why"),
+    [
+        ("example.com", f"link scheme none is not allowed {SCHEMES}"),
+        ("javascript:alert(1)", f"link scheme 'javascript' is not allowed {SCHEMES}"),
+        ("HTTPS://x.org/", None),
+        ("https://x.org:8080/a:b", None),
+        ("mailto:ann@x.org?subject=Re:CV", None),
+        ("http://", "'http://' has no host name"),
+        ("https://", "'https://' has no host name"),
+        ("http://[::1", "'http://[::1' has no host name"),
+        ("mailto:nobody", "'mailto:nobody' is not an email address"),
+        ("tel:call-me", "'tel:call-me' is not a phone number"),
+        ("https://x.org/a b", "a link must not contain spaces or control characters"),
+        ("https://x.org/\x01", "a link must not contain spaces or control characters"),
+        ("https://x.org/\x7f", "a link must not contain spaces or control characters"),
+        ("https://x.org/\x80", None),
+        ("https://x.org/" + "a" * (MAX_URL - 14), None),
+        ("https://x.org/" + "a" * (MAX_URL - 13), f"link is longer than {MAX_URL} characters"),
+    ],
+)
+def test_why_a_link_is_refused(url: str, why: str | None) -> None:
+    assert check_url(url) == why
+
+
+@pytest.mark.parametrize(
+    ("phone", "link"),
+    [
+        ("+1 (650) 555-0100", "tel:+16505550100"),
+        ("  +44 20 7946 0958", "tel:+442079460958"),
+        ("0049 30 1234", "tel:0049301234"),
+        ("123", "tel:123"),
+    ],
+)
+def test_a_phone_number_links_as_its_digits(build, phone: str, link: str) -> None:
+    run = build(f'name: A\ncontact:\n  phone: "{phone}"\n')
+    assert run.exit_code == 0, run.stderr
+    assert pdf_links(run.output) == [link]
+
+
+@pytest.mark.parametrize("phone", ["12", "ask me", "¹²³ ⁴⁵"])
+def test_a_phone_without_three_ascii_digits_is_shown_unlinked(build, phone: str) -> None:
+    run = build(f'name: A\ncontact:\n  phone: "{phone}"\n')
+    assert pdf_links(run.output) == []
