@@ -7,14 +7,14 @@ share it and start building at once; each keeps its fonts loaded from job to job
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .build import BuildResult, Options, build, build_letter, variant_names
 from .errors import Problem, ResumeError
+from .values import replace, value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Job:
     resume: Path
     output: Path | None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from .errors import Problem, ResumeError, Severity
 from .model import Resume, load_resume
 from .schema import TextField
 from .theme import Theme, load_theme
+from .values import replace, value
 
 if TYPE_CHECKING:
     from .fonts.book import FontBook
@@ -29,7 +29,7 @@ SCHEMA_FILE = "resume.schema.json"
 SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Options:
     """What the command line chose; each wins over the résumé's own setting."""
 
@@ -43,7 +43,7 @@ class Options:
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BuildResult:
     output: Path
     pages: int
@@ -57,7 +57,7 @@ class BuildResult:
     details: str = ""  # style, budget and layout passes, for --verbose
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Checked:
     """What `check` found: a résumé that builds, how it keeps its budget, its warnings."""
 

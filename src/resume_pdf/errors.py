@@ -6,8 +6,9 @@ and keeps its traceback. Only the CLI turns problems into text and exit codes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from .values import value
 
 
 class Severity(Enum):
@@ -15,7 +16,7 @@ class Severity(Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Location:
     file: str
     line: int  # 1-based
@@ -25,7 +26,7 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Problem:
     message: str
     location: Location | None = None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from .errors import Location, Problem, ResumeError, Severity
 from .read.source import Path_
 from .schema import INVALID, Context, Markup, Record, Spec, Text, TextField, describe
 from .text.inline import Rich
+from .values import field_names, replace, value
 
 if TYPE_CHECKING:
     from .model import Resume
@@ -34,7 +34,7 @@ DAY_FORMATS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Letter:
     """A cover letter; in a variant's `letter:` every field is an override."""
 
@@ -47,7 +47,7 @@ class Letter:
     signature: str | None = None  # default: the résumé's name
 
 
-@dataclass(frozen=True)
+@value
 class Lines(Spec):
     """Address lines: a list of texts, or one text with a line per line."""
 
@@ -89,7 +89,7 @@ def override(base: Letter | None, changes: Letter | None) -> Letter | None:
         return base
     if base is None:
         return changes
-    set_fields = {f.name: getattr(changes, f.name) for f in fields(Letter)}
+    set_fields = {name: getattr(changes, name) for name in field_names(Letter)}
     return replace(base, **{k: v for k, v in set_fields.items() if v})
 
 

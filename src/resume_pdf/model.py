@@ -7,7 +7,6 @@ specs validate files and print the JSON Schema (`resume-pdf schema`).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from .schema import (
     describe,
 )
 from .text.inline import Rich
+from .values import replace, value
 
 PRESENT_WORDS = ("present", "now", "current")
 MAX_PAGES = 20
@@ -40,13 +40,13 @@ Budget = int | str  # 1..MAX_PAGES, or ANY_PAGES
 EMPTY = Rich(())
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Link:
     url: str
     label: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Contact:
     email: str | None = None
     phone: str | None = None
@@ -55,13 +55,13 @@ class Contact:
     links: tuple[Link, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Bullet:
     text: Rich
     tags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Dated:
     """Fields every entry shares: its dates (kept as written) and tags."""
 
@@ -71,7 +71,7 @@ class Dated:
     tags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Project(Dated):
     title: Rich = EMPTY
     summary: tuple[Rich, ...] = ()
@@ -80,7 +80,7 @@ class Project(Dated):
     highlights: tuple[Bullet, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Experience(Dated):
     role: Rich | None = None
     organization: Rich | None = None
@@ -89,7 +89,7 @@ class Experience(Dated):
     highlights: tuple[Bullet, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Education(Dated):
     institution: Rich = EMPTY
     degree: Rich | None = None
@@ -99,19 +99,19 @@ class Education(Dated):
     highlights: tuple[Bullet, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SkillGroup:
     group: Rich
     items: tuple[Rich, ...] = ()
     tags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TimelineEntry(Dated):
     text: Rich = EMPTY
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Publication(Dated):
     title: Rich = EMPTY
     authors: tuple[Rich, ...] = ()
@@ -132,7 +132,7 @@ class SectionKind(Enum):
     PUBLICATIONS = "publications"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Section:
     title: str
     kind: SectionKind
@@ -140,7 +140,7 @@ class Section:
     tags: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Variant:
     """A tailored build: keeps untagged items and items tagged with one of `tags`, drops
     items tagged with one of `exclude`, and may override a few top-level fields."""
@@ -158,7 +158,7 @@ LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
 FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Resume:
     name: str
     headline: str | None = None

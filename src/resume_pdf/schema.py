@@ -18,6 +18,7 @@ from typing import Any
 from .errors import Problem, Severity, field_path
 from .read.source import Path_, Source
 from .text.inline import check_url, parse_inline
+from .values import value
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded
@@ -35,7 +36,7 @@ _SPACES = re.compile(r"[ \t\r\n\u2028\u2029\u3000\u2000-\u200a]+")
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n\s*")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TextField:
     """One displayed text of the input and where it was written (for glyph checks)."""
 
@@ -117,7 +118,7 @@ def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = Fals
     return _SPACES.sub(" ", text).strip()
 
 
-@dataclass(frozen=True)
+@value
 class Text(Spec):
     """Plain text shown as written; YAML numbers and booleans arrive here as their text."""
 
@@ -139,7 +140,7 @@ class Text(Spec):
         return _described({"type": ["string", "number", "boolean"]}, self.description)
 
 
-@dataclass(frozen=True)
+@value
 class Markup(Text):
     """Inline markup (bold, italic, links); `paragraphs` splits on blank lines."""
 
@@ -161,7 +162,7 @@ class Markup(Text):
         return tuple(parsed) if self.paragraphs else parsed[0]
 
 
-@dataclass(frozen=True)
+@value
 class Pattern(Text):
     """Text that must match a rule, e.g. a date or a colour."""
 
@@ -183,7 +184,7 @@ class Pattern(Text):
         return _described({"type": ["string", "number"], "pattern": pattern}, self.expected)
 
 
-@dataclass(frozen=True)
+@value
 class Url(Text):
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)
@@ -197,7 +198,7 @@ class Url(Text):
         return _described({"type": "string", "pattern": f"^({schemes})"}, self.description)
 
 
-@dataclass(frozen=True)
+@value
 class Choice(Spec):
     options: tuple[str, ...]
     convert: Callable[[str], Any] = str
@@ -216,7 +217,7 @@ class Choice(Spec):
         return _described({"enum": options}, self.description)
 
 
-@dataclass(frozen=True)
+@value
 class Number(Spec):
     low: float
     high: float
@@ -237,7 +238,7 @@ class Number(Spec):
         return _described(schema, self.description)
 
 
-@dataclass(frozen=True)
+@value
 class ListOf(Spec):
     item: Spec
     description: str = ""
@@ -254,7 +255,7 @@ class ListOf(Spec):
         return _described({"type": "array", "items": self.item.json_schema()}, self.description)
 
 
-@dataclass(frozen=True)
+@value
 class Either(Spec):
     """A text shorthand or a full mapping, e.g. a bullet as text or {text, tags}."""
 
@@ -278,7 +279,7 @@ class Either(Spec):
         return {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
 
 
-@dataclass(frozen=True)
+@value
 class MapOf(Spec):
     """A mapping from user-chosen names to values, kept in file order as (name, value)."""
 
@@ -307,7 +308,7 @@ class MapOf(Spec):
 RecordCheck = Callable[[dict[str, Any], Path_, Context], None]
 
 
-@dataclass(frozen=True)
+@value
 class Record(Spec):
     """A mapping with known keys, built into a frozen dataclass `build(**fields)`."""
 

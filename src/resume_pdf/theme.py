@@ -7,13 +7,13 @@ inherited value points at the file and line that wrote it.
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason
 from .read.source import Path_, Source, read_source
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
+from .values import astuple, replace, value
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"
@@ -37,7 +37,7 @@ NAMED_COLORS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Margins:
     top: float
     bottom: float
@@ -45,20 +45,20 @@ class Margins:
     right: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Page:
     size: str
     margins: Margins
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Fonts:
     body: str
     headings: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Sizes:
     name: float
     headline: float
@@ -68,7 +68,7 @@ class Sizes:
     small: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Colors:
     text: str
     muted: str
@@ -77,27 +77,27 @@ class Colors:
     link: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Heading:
     treatment: str  # rule | bar | smallcaps | plain
     uppercase: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Spacing:
     section: float
     entry: float
     paragraph: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Dates:
     format: str  # year | short | long | numeric
     separator: str
     present: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Sidebar:
     sections: tuple[str, ...]  # section kinds drawn in the sidebar
     width: float
@@ -105,18 +105,18 @@ class Sidebar:
     background: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Layout:
     kind: str  # single | sidebar
     sidebar: Sidebar
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ContactStyle:
     icons: bool  # small vector icons beside the contact items (the text layer is unchanged)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Floors:
     """How far the page-budget fit may tighten this style."""
 
@@ -126,7 +126,7 @@ class Floors:
     body: float  # body type size in points (never below 8.5)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Theme:
     name: str
     description: str
@@ -298,7 +298,7 @@ def builtin_styles() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.yaml"))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class StyleInfo:
     name: str
     description: str

@@ -7,15 +7,15 @@ from `exclude`, and may override the headline, summary, style and page budget.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import Problem, ResumeError
 from .letter import override
 from .model import Resume, Variant, entry_label
+from .values import replace, value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tailored:
     resume: Resume
     kept: tuple[str, ...]

@@ -11,7 +11,6 @@ sees no indent that it would read as a space).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -19,6 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph
 
+from ..values import value
 from .icons import draw_icon
 
 ICON_SCALE = 1.0  # icon side as a multiple of the type size
@@ -28,7 +28,7 @@ ICON_LEAD = 0.1  # extra room between a separator and the icon after it, in type
 SEPARATOR = " · "
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Run:
     """Text in one font and colour (a font-fallback run of an item)."""
 
@@ -42,7 +42,7 @@ class Run:
         return stringWidth(self.text, self.font, self.size)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Piece:
     """An item, or the part of a long item that fits on one line."""
 

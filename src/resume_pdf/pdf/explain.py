@@ -7,13 +7,13 @@ the longest bullets — with the lines each would save, and only styles that wer
 from __future__ import annotations
 
 import math
-from dataclasses import astuple, replace
 from typing import Any
 
 from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import MAX_PAGES, Bullet, Resume, Section, SectionKind, entry_label
 from ..theme import TIGHTEST, Theme, builtin_styles, load_theme
+from ..values import astuple, replace
 from .layout import Measured, measure_sections
 from .render import PAGE_SIZES, Rendered, SidebarOverflow, render
 

@@ -8,12 +8,11 @@ written here; the caller writes the bytes of the pass that won.
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
-
 from ..errors import ResumeError
 from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
+from ..values import astuple, value
 from .explain import diagnose, overridden
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
 
@@ -24,7 +23,7 @@ FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enoug
 TOLERANCE = 0.3  # stop when the loosest fit is known to within this much tightening
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Fitted:
     pdf: bytes
     pages: int

@@ -3,7 +3,6 @@ every layout function writes through, and the section heading flowable."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -16,9 +15,10 @@ from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
 from ..theme import Theme
+from ..values import value
 
 
-@dataclass(frozen=True)
+@value
 class Styles:
     """The paragraph styles of one theme, made once per layout."""
 
@@ -79,7 +79,7 @@ def make_styles(theme: Theme) -> Styles:
     )
 
 
-@dataclass(frozen=True)
+@value
 class Ink:
     """What every layout function needs: the theme, its styles and the fonts."""
 

@@ -8,7 +8,6 @@ skill group's name before its items.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
@@ -33,6 +32,7 @@ from ..model import (
 )
 from ..text.inline import Rich
 from ..theme import Theme
+from ..values import replace, value
 from .contact import ContactLine
 from .icons import contact_icon
 from .ink import Ink, SectionHeading, make_styles
@@ -41,7 +41,7 @@ Block = list[Flowable]  # flowables kept on one page together
 MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
 
 
-@dataclass(frozen=True)
+@value
 class Story:
     """The flowables of the main column and, for sidebar styles, of the sidebar."""
 
@@ -289,7 +289,7 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     return [[_table(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Measured:
     """A section's (or entry's) height when laid out in the main column, for diagnoses."""
 

@@ -6,8 +6,6 @@ one page by the same budget search, with its own diagnosis when it cannot fit.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -18,6 +16,7 @@ from ..fonts.book import FontBook
 from ..letter import Letter, shown_date, signature_of
 from ..model import Resume
 from ..theme import TIGHTEST, Theme
+from ..values import replace
 from .fit import Fitted, fit
 from .ink import Ink
 from .layout import Story, header, make_ink

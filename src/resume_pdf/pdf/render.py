@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -29,6 +28,7 @@ from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import Resume, SectionKind
 from ..theme import Theme
+from ..values import value
 from .canvas import KerningCanvas
 from .layout import Story, build_story
 
@@ -40,7 +40,7 @@ PAGE_SIZES = {"letter": LETTER, "a4": A4}
 SIDEBAR_GAP = 20.0  # points between the sidebar and the main column
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Kind:
     """A kind of document made from a résumé — the résumé itself, or its cover letter
     (pdf/letter.py) — laid out, rendered and fitted by the same machinery."""
@@ -55,7 +55,7 @@ class Kind:
 RESUME = Kind()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rendered:
     pdf: bytes
     pages: int

@@ -12,13 +12,13 @@ import codecs
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason
+from ..values import field, value
 
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000
@@ -37,7 +37,7 @@ _MERGE = "tag:yaml.org,2002:merge"
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Source:
     """A parsed file: its data and the location of every value and mapping key in it."""
 

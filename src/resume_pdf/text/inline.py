@@ -9,15 +9,16 @@ markers that were actually used.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from urllib.parse import urlsplit
+
+from ..values import value
 
 ALLOWED_SCHEMES = ("http", "https", "mailto", "tel")
 MAX_URL = 2048
 _TEL = re.compile(r"\+?[0-9][0-9 ()./-]{2,30}")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Span:
     text: str
     bold: bool = False
@@ -25,7 +26,7 @@ class Span:
     url: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rich:
     """A parsed markup field: its spans and the plain text a reader sees."""
 

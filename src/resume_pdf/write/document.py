@@ -24,15 +24,15 @@ Blocks:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from ..text.inline import Rich, Span
+from ..values import field, value
 
 Role = Literal["body", "headline", "contact", "muted"]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Dates:
     """Dates as shown (`2023 → now`), with the parts kept for machine-readable markup:
     each (shown text, ISO date as written or None for `present` and free text)."""
@@ -44,31 +44,31 @@ class Dates:
         return "".join(shown for shown, _ in self.parts)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Heading:
     text: str
     level: Literal[1, 2] = 2
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Para:
     lines: tuple[Rich, ...]
     role: Role = "body"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Entry:
     title: Rich  # bold where the PDF is bold; may hold a link span
     dates: Dates | None = None
     sub: Rich | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Bullets:
     items: tuple[Rich, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Row:
     """A skill group (`label` = group, `text` = its items joined) or a timeline row
     (`dates`, `text`)."""
@@ -78,7 +78,7 @@ class Row:
     dates: Dates | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rows:
     rows: tuple[Row, ...]
 
@@ -86,13 +86,13 @@ class Rows:
 Block = Heading | Para | Entry | Bullets | Rows
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Section:
     title: str
     blocks: tuple[Block, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Look:
     """What a writer may take from the style: colours (#RRGGBB), font family names, type
     sizes in points, the heading treatment and the page."""
@@ -118,7 +118,7 @@ class Look:
     sidebar_background: str = "#eef2f7"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Document:
     """One document for the writers: `header` (name, headline, contact), then `side` (a
     sidebar's sections, read before the main column as in the PDF), then `main`."""
