@@ -16,8 +16,10 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "yaml": {"read/source"},  # the loader (and its dump for `convert`)
     "reportlab": {
         *("fonts/book", "fonts/kerning", "pdf/canvas", "pdf/ink", "pdf/layout", "pdf/render"),
+        "fonts/user",
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },
+    "fontTools": {"fonts/convert"},  # only when a CFF font is used
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
@@ -43,11 +45,14 @@ def test_only_the_named_stages_import_each_library() -> None:
 
 
 def test_a_plain_build_never_imports_pypdf_or_pypdfium2(tmp_path: Path) -> None:
+    """Nor the libraries only some résumés need (CFF fonts, right-to-left text); PIL is
+    not listed because reportlab itself imports it."""
+    lazy = ("pypdf", "pypdfium2", "fontTools", "bidi")
     code = (
         "import sys; from resume_pdf.cli import main\n"
         f"try: main(['build', {str(EXAMPLE)!r}, '-o', {str(tmp_path / 'x.pdf')!r}])\n"
         "except SystemExit: pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pypdf', 'pypdfium2')))"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {lazy!r}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -130,6 +130,28 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
     return Checked(fitted.pages, budget, fitted.note, (*resume.warnings, *theme.warnings))
 
 
+# drawn by the layout itself: bullets, separators, arrows, ellipses, page numbers
+LAYOUT_CHARS = frozenset(
+    "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→–—…‐’“”«»、。，：（）/年月日현재至今"
+)
+
+
+def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -> FontBook:
+    """The theme's fonts; a CFF font among them is converted for the characters shown
+    (the résumé's, and `extra`: a letter's)."""
+    from .content import displayed_fields
+    from .dates import LOCALES
+    from .fonts.book import FontBook
+
+    needed = set(LAYOUT_CHARS)
+    if theme.fonts.user:
+        for field in (*displayed_fields(resume), *extra):
+            needed.update(field.text, field.text.upper())
+        long, short, present = LOCALES[resume.locale]
+        needed.update("".join((*long, *short, present, theme.dates.separator, theme.dates.present)))
+    return FontBook.for_theme(theme.fonts, frozenset(needed))
+
+
 def _check_glyphs(
     resume: Resume,
     theme: Theme,
@@ -143,6 +165,7 @@ def _check_glyphs(
     from .dates import present_word
     from .fonts.book import missing_glyphs
 
+    book.load_user_faces()
     style_words = (
         TextField("style dates.separator", theme.dates.separator, None),
         TextField("style dates.present", present_word(theme.dates, resume.locale), None),
@@ -193,7 +216,8 @@ def build(
     for path, data in files.items():
         write_atomic(path, data)
     seconds = time.perf_counter() - started
-    watched = (resume_path, *(Path(f) for f in theme.files))
+    fonts = {face.path for family in theme.fonts.user for face in family.faces}
+    watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
     warnings = (*resume.warnings, *theme.warnings)
     verified = options.verify and bool(pages)
     return BuildResult(
@@ -209,11 +233,10 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
     back; with the budget it kept."""
     thirdparty.import_pdf_side()
-    from .fonts.book import FontBook
     from .pdf.fit import fit
 
     _check_source_date()
-    book = FontBook(theme.fonts.body)
+    book = make_book(resume, theme)
     _check_glyphs(resume, theme, book, options.strict)
     budget = options.pages or resume.pages or DEFAULT_PAGES
     fitted = fit(resume, theme, book, budget)
@@ -274,11 +297,11 @@ def build_letter(
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
     if "pdf" in formats:
-        from .fonts.book import FontBook
         from .pdf.letter import fit_letter
 
-        book = FontBook(theme.fonts.body)
-        _check_glyphs(resume, theme, book, options.strict, letter_fields(resume, letter))
+        shown = letter_fields(resume, letter)
+        book = make_book(resume, theme, shown)
+        _check_glyphs(resume, theme, book, options.strict, shown)
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
             from .letter import letter_displayed

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason
+from .fonts.files import FontValue, UserFamily, Wanted, settle
 from .read.source import Path_, Source, read_source
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 from .values import astuple, replace, value
@@ -53,9 +54,14 @@ class Page:
 
 @value
 class Fonts:
+    """The family of each role (a bundled name or a UserFamily key), the `fallback:`
+    families tried per character before the bundled ones, and the user's own families."""
+
     body: str
     headings: str
     name: str
+    fallback: tuple[str, ...] = ()
+    user: tuple[UserFamily, ...] = ()
 
 
 @value
@@ -195,7 +201,7 @@ COLOR = Color(
     record=False,
 )
 POINTS = Number(0, 144, "Length in points (72 pt = 1 inch)")
-FONT = Choice(FONT_FAMILIES)
+FONT = FontValue()
 BOOL = Choice(("true", "false", "yes", "no"), convert=lambda v: v in ("true", "yes"))
 PLAIN = Text(record=False)
 
@@ -213,7 +219,11 @@ THEME = Record(
                 ),
             },
         ),
-        "fonts": _record(Fonts, {"body": FONT, "headings": FONT, "name": FONT}),
+        "fonts": Record(
+            dict,
+            {"body": FONT, "headings": FONT, "name": FONT, "fallback": ListOf(FONT)},
+            required=("body", "headings", "name"),
+        ),
         "sizes": _record(
             Sizes,
             {k: Number(6, 48) for k in ("name", "headline", "heading", "entry", "body", "small")},
@@ -354,6 +364,7 @@ def load_theme(
     if ctx.problems or merged.errors:
         raise ResumeError([*merged.errors, *ctx.problems])
     data.pop("extends", None)
+    data["fonts"] = _settle_fonts(data["fonts"], resume_dir)
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
     warnings = (*merged.warnings, *ctx.warnings)
     builtin = str(BUILTIN_DIR.resolve())
@@ -363,6 +374,27 @@ def load_theme(
         if key and not str(Path(loc.file).resolve()).startswith(builtin)
     )
     return Theme(name=Path(name).stem, files=files, warnings=warnings, own=own, **data)
+
+
+def _settle_fonts(fonts: dict[str, Any], resume_dir: Path | None) -> Fonts:
+    """Find every font file and installed family the style names (relative to the style
+    file that wrote it, then the résumé's folder); every problem at its style line."""
+    problems: list[Problem] = []
+    user: dict[str, UserFamily] = {}
+
+    def one(value: str | Wanted) -> str:
+        style_dir = Path(value.location.file).parent if isinstance(value, Wanted) else Path()
+        found = settle(value, style_dir, resume_dir, problems)
+        if isinstance(found, UserFamily):
+            user.setdefault(found.key, found)
+            return found.key
+        return found or "source-sans"
+
+    roles = [one(fonts[role]) for role in ("body", "headings", "name")]
+    fallback = tuple(one(v) for v in fonts.get("fallback") or ())
+    if problems:
+        raise ResumeError(problems)
+    return Fonts(*roles, fallback=fallback, user=tuple(user.values()))
 
 
 def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:

@@ -14,9 +14,11 @@ import unicodedata
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import Problem
 from ..schema import TextField
+from .files import UserFamily
 from .kerning import KernedFont
 
 Style = tuple[bool, bool]  # (bold, italic)
@@ -88,20 +90,48 @@ def _font_file(family: str, style: Style) -> Path:
 
 
 class FontBook:
-    """The faces of one process: loaded on demand, registered with reportlab once."""
+    """The faces of one build: bundled ones loaded on demand and registered with reportlab
+    once per process; the user's own (`user`) loaded per book, since the same file name may
+    mean another file in the next build. A character is looked for in the paragraph's
+    family, then the style's other families, then `fallback`, then the bundled ones."""
 
     _cmaps: dict[str, frozenset[int]] = {}
 
-    def __init__(self, primary: str) -> None:
+    def __init__(
+        self,
+        primary: str,
+        *,
+        roles: tuple[str, ...] = (),
+        fallback: tuple[str, ...] = (),
+        user: tuple[UserFamily, ...] = (),
+        needed: frozenset[str] = frozenset(),
+    ) -> None:
         self.primary = primary
+        self.roles, self.fallback = roles, fallback
+        self.user = {family.key: family for family in user}
+        self.needed = needed  # the characters a CFF font is converted for
+        self._user_cmaps: dict[str, frozenset[int]] = {}
         self.chain = self.chain_for(primary)
         self._choice: dict[tuple[str, Style, str], tuple[str, Style] | None] = {}
 
-    @staticmethod
-    def chain_for(family: str) -> tuple[str, ...]:
-        return (family, *(f for f in FALLBACK_ORDER if f != family))
+    @classmethod
+    def for_theme(cls, fonts: object, needed: frozenset[str] = frozenset()) -> FontBook:
+        """The book of a theme's `Fonts` (theme.py)."""
+        roles = (fonts.body, fonts.headings, fonts.name)  # type: ignore[attr-defined]
+        return cls(
+            roles[0],
+            roles=roles,
+            fallback=fonts.fallback,  # type: ignore[attr-defined]
+            user=fonts.user,  # type: ignore[attr-defined]
+            needed=needed,
+        )
+
+    def chain_for(self, family: str) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((family, *self.roles, *self.fallback, *FALLBACK_ORDER)))
 
     def cmap(self, family: str, style: Style) -> frozenset[int]:
+        if family in self.user:
+            return self._user_cmap(family, style)
         name = face_name(family, style)
         if name not in self._cmaps:
             font = KernedFont(name, str(_font_file(family, style)))
@@ -120,6 +150,48 @@ class FontBook:
             self._cmaps[name] = frozenset(font.face.charToGlyph)
         return self._cmaps[name]
 
+    def _user_cmap(self, family: str, style: Style) -> frozenset[int]:
+        """A user face, registered (with its family mapping) on first use in this book."""
+        style = self.actual(family, style)
+        name = face_name(family, style)
+        if name not in self._user_cmaps:
+            from .user import load_face
+
+            font = load_face(self.user[family].faces[STYLES.index(style)], name, self.needed)
+            _register_again(font)
+            self._user_cmaps[name] = frozenset(font.face.charToGlyph)
+            pdfmetrics.registerFontFamily(
+                family,
+                **dict(
+                    zip(
+                        ("normal", "bold", "italic", "boldItalic"),
+                        (self.face(family, s) for s in STYLES),
+                        strict=True,
+                    )
+                ),
+            )
+        return self._user_cmaps[name]
+
+    def actual(self, family: str, style: Style) -> Style:
+        """The style whose face draws `style` text: a user family's missing slot reuses an
+        earlier face (bold text in a one-file family is set in that file's weight)."""
+        user = self.user.get(family)
+        if user is None:
+            return style
+        face = user.faces[STYLES.index(style)]
+        return STYLES[user.faces.index(face)]
+
+    def face(self, family: str, style: Style) -> str:
+        """The registered font name that sets `family` in `style`."""
+        self.cmap(family, style)
+        return face_name(family, self.actual(family, style))
+
+    def load_user_faces(self) -> None:
+        """Read every user face now, so a bad file is reported before layout starts."""
+        for family in self.user:
+            for style in STYLES:
+                self.cmap(family, style)
+
     def face_for(
         self, ch: str, style: Style, family: str | None = None
     ) -> tuple[str, Style] | None:
@@ -134,14 +206,30 @@ class FontBook:
         bold, italic = style
         for wanted in dict.fromkeys((style, (bold, False), (False, italic), (False, False))):
             for candidate in self.chain_for(family):
-                if code in self.cmap(candidate, wanted):
-                    return candidate, wanted
+                real = self.actual(candidate, wanted)
+                if code in self.cmap(candidate, real):
+                    return candidate, real
         return None
 
     def drawable(self, ch: str) -> bool:
         return (
             unicodedata.category(ch) in _IGNORABLE or self.face_for(ch, (False, False)) is not None
         )
+
+
+def _register_again(font: TTFont) -> None:
+    """Register a user face, replacing what an earlier build registered under its name or
+    its PostScript name: reportlab would otherwise silently keep the earlier font (in watch
+    mode, a subset made before a character was added)."""
+    stale = (
+        pdfmetrics._fonts.get(font.fontName),  # noqa: SLF001 - reportlab has no public lookup
+        pdfmetrics._dynFaceNames.get(font.face.name),  # noqa: SLF001
+    )
+    for old in stale:
+        if isinstance(old, TTFont):
+            old.unregister()
+            FontBook._cmaps.pop(old.fontName, None)
+    pdfmetrics.registerFont(font)
 
 
 def missing_glyphs(texts: tuple[TextField, ...], book: FontBook) -> list[Problem]:

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ..content import CONTACT_SEPARATOR, contact_items, display_url
-from ..fonts.book import FontBook, face_name
+from ..fonts.book import FontBook
 from ..model import (
     Bullet,
     Education,
@@ -279,8 +279,7 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
             for d, e in zip(dates, items, strict=True)
         ]
     date_style = ParagraphStyle("tdate", parent=st.body, textColor=HexColor(theme.colors.accent))
-    ink.book.cmap(theme.fonts.body, (True, False))  # measured below: make sure it is loaded
-    bold = face_name(theme.fonts.body, (True, False))
+    bold = ink.book.face(theme.fonts.body, (True, False))  # loaded: measured below
     width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
     rows = [
         [Paragraph(ink.text(d, bold=True), date_style), Paragraph(ink.rich(e.text), st.body)]

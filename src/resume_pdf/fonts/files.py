@@ -1,0 +1,190 @@
+"""The style's `fonts:` values -> families: a bundled one, a font file beside the résumé
+(or in its styles/ folder), or a family installed on the machine (through fontconfig).
+
+Pure path work, no font parsing and no reportlab: the theme stage uses it to validate and
+locate every font a style names, so that a missing, misplaced or oversized file is reported
+at the style line that named it before anything is laid out. fonts/user.py reads the files.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import Location, Problem
+from ..read.source import Path_
+from ..schema import Context, Spec, describe
+
+BUNDLED = ("source-sans", "source-serif", "roboto")
+SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
+SLOTS = ("regular", "bold", "italic", "bold_italic")  # the order of fonts.book.STYLES
+MAX_FONT_BYTES = 64 * 2**20  # the largest CJK collections are ~20 MB per weight
+_FILE = re.compile(r"(?P<file>.+?\.(ttf|otf|ttc|otc))(#(?P<index>\d{1,3}))?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceFile:
+    """One face: a font file (and its index in a collection), and where the style named it."""
+
+    path: str
+    index: int
+    shown: str  # as the user wrote it, for messages
+    location: Location | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UserFamily:
+    """A family made of the user's files; slots the user left out reuse the nearest face
+    given (bold italic -> bold -> regular), so bold text stays in the user's typeface."""
+
+    key: str  # the name paragraphs use for it
+    faces: tuple[FaceFile, FaceFile, FaceFile, FaceFile]  # regular, bold, italic, bold italic
+
+
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """A font value as validated but not yet found: the text per slot, where it was written."""
+
+    texts: tuple[str | None, ...]  # per slot
+    location: Location
+
+
+class FontValue(Spec):
+    """`source-sans`, `NanumGothic.ttf`, `Noto Sans CJK KR`, or one face per slot."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        where = ctx.source.locate(path)
+        if isinstance(value, str) and value.strip():
+            name = value.strip()
+            if name.lower() in BUNDLED:
+                return name.lower()
+            if any(c in name for c in "/\\") and not _file(name):
+                return ctx.error(path, f"expected a font file (.ttf, .otf, .ttc), got {name!r}")
+            return Wanted((name,), where)
+        if isinstance(value, dict):
+            unknown = [k for k in value if k not in SLOTS]
+            for key in unknown:
+                ctx.error((*path, key), f"unknown face {key!r} (faces: {', '.join(SLOTS)})")
+            texts = tuple(value.get(slot) for slot in SLOTS)
+            bad = [s for s, t in zip(SLOTS, texts, strict=True) if t is not None and not _file(t)]
+            for slot in bad:
+                ctx.error((*path, slot), "expected a font file (.ttf, .otf, .ttc)")
+            if texts[0] is None:
+                ctx.error(path, "needs a `regular` face")
+            return None if unknown or bad or texts[0] is None else Wanted(texts, where)
+        return ctx.error(
+            path, f"expected a font family name or a font file (.ttf, .otf), got {describe(value)}"
+        )
+
+    def json_schema(self) -> dict[str, Any]:
+        face = {"type": "string"}
+        faces = {"type": "object", "properties": dict.fromkeys(SLOTS, face)}
+        return {"anyOf": [face, {**faces, "required": ["regular"], "additionalProperties": False}]}
+
+
+def _file(text: Any) -> re.Match[str] | None:
+    return _FILE.fullmatch(text.strip()) if isinstance(text, str) else None
+
+
+def settle(
+    value: str | Wanted, style_dir: Path, resume_dir: Path | None, problems: list[Problem]
+) -> str | UserFamily | None:
+    """A bundled family stays a name; files and installed families become a UserFamily."""
+    if isinstance(value, str):
+        return value
+    faces: list[FaceFile | None] = []
+    for text in value.texts:
+        if text is None:
+            faces.append(None)
+            continue
+        found = _find(text, value.location, style_dir, resume_dir, problems)
+        if found is None:
+            return None
+        if isinstance(found, tuple):  # an installed family: its own four faces
+            faces = list(found)
+            break
+        faces.append(found)
+    regular, bold, italic, bold_italic = faces + [None] * (4 - len(faces))
+    assert regular is not None  # FontValue requires it
+    bold = bold or regular
+    italic = italic or regular
+    bold_italic = bold_italic or (bold if bold is not regular else italic)
+    key = Path(regular.path).stem + (f"-{regular.index}" if regular.index else "")
+    return UserFamily(key, (regular, bold, italic, bold_italic))
+
+
+def _find(
+    text: str, where: Location, style_dir: Path, resume_dir: Path | None, problems: list[Problem]
+) -> FaceFile | tuple[FaceFile | None, ...] | None:
+    style_dir = style_dir.resolve()
+    match = _file(text)
+    if match is None:
+        return _installed(text, where, problems)
+    written, index = match["file"], int(match["index"] or 0)
+    root = (resume_dir or Path.cwd()).resolve()
+    folders = dict.fromkeys((style_dir, root, root / "styles"))
+    for folder in folders:
+        candidate = (folder / written).resolve()  # symlinks followed, then confined
+        if candidate.is_file():
+            # the résumé's folder, or the folder of the (already accepted) style file
+            if not (candidate.is_relative_to(root) or candidate.is_relative_to(style_dir)):
+                problems.append(Problem(f"font {written!r} is outside the résumé's folder", where))
+                return None
+            size = candidate.stat().st_size
+            if size > MAX_FONT_BYTES:
+                mb = MAX_FONT_BYTES // 2**20
+                problems.append(
+                    Problem(f"font {written!r} is {size / 2**20:.0f} MB; the limit is {mb}", where)
+                )
+                return None
+            return FaceFile(str(candidate), index, text.strip(), where)
+    looked = ", ".join(str(f) for f in folders)
+    problems.append(Problem(f"font file {written!r} not found (looked in {looked})", where))
+    return None
+
+
+def _installed(name: str, where: Location, problems: list[Problem]) -> tuple[FaceFile, ...] | None:
+    """An installed family's regular, bold, italic and bold italic faces, via fc-list."""
+    listing = _fc_list(name)
+    by_style: dict[str, FaceFile] = {}
+    for line in listing.splitlines():
+        path, _, rest = line.partition("|")
+        index, _, styles = rest.partition("|")
+        if Path(path).suffix.lower() not in SUFFIXES or not index.isdigit():
+            continue
+        style = styles.split(",")[0].strip().lower().replace("oblique", "italic")
+        by_style.setdefault(style, FaceFile(path, int(index), name, where))
+    regular = by_style.get("regular") or by_style.get("book") or by_style.get("normal")
+    if regular is None:
+        known = ", ".join(BUNDLED)
+        problems.append(
+            Problem(
+                f"unknown font {name!r}: not a bundled family ({known}), not a font file "
+                "(.ttf, .otf, .ttc) and not an installed family",
+                where,
+            )
+        )
+        return None
+    return (regular, by_style.get("bold"), by_style.get("italic"), by_style.get("bold italic"))
+
+
+def _fc_list(name: str) -> str:
+    """fc-list's faces of family `name`; empty where fontconfig is absent."""
+    exe = shutil.which("fc-list")
+    if exe is None or any(c in name for c in ":=\\\n"):
+        return ""
+    try:
+        done = subprocess.run(
+            [exe, f":family={name}", "--format", "%{file}|%{index}|%{style}\n"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout
