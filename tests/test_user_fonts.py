@@ -117,7 +117,7 @@ def test_a_face_of_a_collection_is_chosen_by_its_index(tmp_path: Path) -> None:
     style(tmp_path, "ko", "  body: Both.ttc#5\n  headings: source-sans\n  name: source-sans\n")
     run, _ = build(tmp_path, KOREAN.format(style="ko"))
     assert run.exit_code == 1
-    assert "styles/ko.yaml:3:9: fonts: font 'Both.ttc#5': the collection holds 2 faces" in (
+    assert "styles/ko.yaml:3:9: fonts: error: font 'Both.ttc#5': the collection holds 2 faces" in (
         run.stderr
     )
 
@@ -205,7 +205,7 @@ def test_a_font_without_the_needed_glyphs_is_reported(tmp_path: Path) -> None:
     style(tmp_path, "lat", "  body: Latin.ttf\n  fallback: [Latin.ttf]\n")
     run, _ = build(tmp_path, KOREAN.format(style="lat"))
     assert run.exit_code == 1
-    assert "resume.yaml:1:7: name: no available font (Latin" in run.stderr
+    assert "resume.yaml:1:7: name: error: no available font (Latin" in run.stderr
     assert "'김' (U+AE40 HANGUL SYLLABLE GIM)" in run.stderr
 
 
@@ -213,5 +213,5 @@ def test_style_font_values_are_validated(tmp_path: Path) -> None:
     style(tmp_path, "v", "  body: {regular: a.ttf, heavy: b.ttf}\n  name: {bold: b.ttf}\n")
     run, _ = build(tmp_path, "name: A\nstyle: v\n")
     assert run.exit_code == 1
-    assert "fonts.body.heavy: unknown face 'heavy'" in run.stderr
-    assert "fonts.name: needs a `regular` face" in run.stderr
+    assert "fonts.body.heavy: error: unknown face 'heavy'" in run.stderr
+    assert "fonts.name: error: needs a `regular` face" in run.stderr

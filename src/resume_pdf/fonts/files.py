@@ -17,7 +17,7 @@ from typing import Any
 
 from ..errors import Location, Problem
 from ..read.source import Path_
-from ..schema import Context, Spec, describe
+from ..schema import INVALID, Context, Spec, describe
 
 BUNDLED = ("source-sans", "source-serif", "roboto")
 SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
@@ -75,7 +75,7 @@ class FontValue(Spec):
                 ctx.error((*path, slot), "expected a font file (.ttf, .otf, .ttc)")
             if texts[0] is None:
                 ctx.error(path, "needs a `regular` face")
-            return None if unknown or bad or texts[0] is None else Wanted(texts, where)
+            return INVALID if unknown or bad or texts[0] is None else Wanted(texts, where)
         return ctx.error(
             path, f"expected a font family name or a font file (.ttf, .otf), got {describe(value)}"
         )
