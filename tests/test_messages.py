@@ -175,3 +175,85 @@ def test_floors_equal_to_the_values_pin_them(here: Path) -> None:
         "spacing" not in run.stdout and "margins" not in run.stdout and "overrode" not in run.stdout
     )
     assert re.search(r"fitted at .*type \d+%", run.stdout), run.stdout  # only the type gave way
+
+
+# --- YAML syntax errors: the cause first, where it starts, a caret, a hint, no knock-ons -------
+
+QUOTE = """\
+name: Ann Example
+sections:
+  - title: Talks
+    projects:
+      - title: Ledgers at scale
+        link: {label: Slides, url: https://example.com/a}
+        summary: A talk
+      - title: "Ledgers at scale, part two
+        link: {label: Slides, url: https://example.com/b}
+        summary: Another talk
+      - title: Third
+        summary: x
+"""
+
+
+def test_an_unclosed_quote_is_reported_where_it_opens_and_only_once(here: Path) -> None:
+    write(here, "resume.yaml", QUOTE)
+    run = run_cli("check")
+    assert run.exit_code == 1
+    assert run.stderr == (
+        'resume.yaml:8:16: error: YAML syntax error: the quoted text opened here with " is never'
+        " closed\n"
+        ' 8 |       - title: "Ledgers at scale, part two\n'
+        "   |                ^\n"
+        '  hint: end the text with " on this line (write \\" for a quote inside "...")\n'
+    )
+
+
+def test_a_colon_in_a_value_asks_for_quotes(here: Path) -> None:
+    write(here, "resume.yaml", "name: Ann\nsections:\n  - title: Talks\n    projects:\n"
+          "      - title: Talk: Ledgers at scale\n        summary: A talk\n")  # fmt: skip
+    run = run_cli("check")
+    assert run.stderr == (
+        "resume.yaml:5:20: error: YAML syntax error: a value containing ': ' must be quoted\n"
+        " 5 |       - title: Talk: Ledgers at scale\n"
+        "   |                    ^\n"
+        '  hint: quote it: - title: "Talk: Ledgers at scale"\n'
+    )
+
+
+INDENT = """\
+name: Ann Example
+contact:
+  email: ann@example.com
+   phone: "+1 555"
+  location: Oslo
+sections:
+  - title: Experience
+    experience:
+      - role: Engineer
+        organization: Acme
+        highlights: [one, two]
+      - role: Lead
+        organization: Beta
+"""
+
+
+def test_one_indentation_mistake_is_one_message(here: Path) -> None:
+    write(here, "resume.yaml", INDENT)
+    run = run_cli("check")
+    assert run.exit_code == 1
+    lines = run.stderr.splitlines()
+    assert lines[0] == (
+        "resume.yaml:4:4: error: YAML syntax error: this line's indentation does not match the"
+        " lines around it"
+    )
+    assert lines[1:3] == [' 4 |    phone: "+1 555"', "   |    ^"]
+    assert lines[3].startswith("  hint: this line starts at column 4, the line above at 3;")
+    assert len(lines) == 4
+
+
+def test_problems_above_a_syntax_error_are_still_reported(here: Path) -> None:
+    write(here, "resume.yaml", "name: Ann\nemial: a@b.org\nsummary: Talk: x\nheadline: [a\n")
+    lines = run_cli("check").stderr.splitlines()
+    assert lines[0].startswith("resume.yaml:2:1: emial: error: unknown key")
+    assert lines[1].startswith("resume.yaml:3:14: error: YAML syntax error: a value containing")
+    assert sum(line.startswith("resume.yaml:") for line in lines) == 2  # line 4 waits its turn

@@ -147,15 +147,23 @@ def render(problem: Problem, file: Path | None = None) -> list[str]:
     tag = "warning" if problem.severity is Severity.WARNING else "error"
     lines = [": ".join([*parts, _paint(f"{tag}:", tag) + " " + problem.message])]
     if problem.excerpt and loc:
-        number = str(loc.line)
-        lines.append(f" {number} | {problem.excerpt}")
-        caret = "".join(c if c == "\t" else " " for c in problem.excerpt[: loc.column - 1])
-        lines.append(f" {' ' * len(number)} | {caret}{_paint('^', tag)}")
+        lines += _excerpt(problem.excerpt, loc.line, loc.column, tag)
     if problem.hint:
         first, *more = problem.hint.split("\n")
         lines.append(f"  {_paint('hint:', 'hint')} {first}")
         lines += [f"        {line}" for line in more]
     return lines
+
+
+def _excerpt(text: str, line: int, column: int, tag: str, width: int = 76) -> list[str]:
+    """The source line with a caret under `column`; a long line is cut around it."""
+    start = max(0, min(column - 1 - width // 2, len(text) - width))
+    shown = ("…" if start else "") + text[start : start + width]
+    shown += "…" if start + width < len(text) else ""
+    before = ("…" if start else "") + text[start : column - 1]
+    caret = "".join(c if c == "\t" else " " for c in before)
+    number = str(line)
+    return [f" {number} | {shown}", f" {' ' * len(number)} | {caret}{_paint('^', tag)}"]
 
 
 def _report(problems: Iterable[Problem], file: Path | None = None) -> None:

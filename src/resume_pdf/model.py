@@ -16,6 +16,7 @@ from .letter import LETTER, Letter
 from .read.jsonresume import convert as convert_json_resume
 from .read.jsonresume import is_json_resume
 from .read.source import Path_, Source, read_source
+from .read.syntax import before_first
 from .schema import (
     Choice,
     Context,
@@ -409,7 +410,8 @@ def validate_resume(source: Source) -> Resume:
         # a blanked-out line may have held a required key: do not blame the user twice
         ctx.problems = [p for p in ctx.problems if p not in ctx.missing]
     if ctx.problems or source.errors:
-        raise ResumeError([*source.errors, *ctx.problems, *ctx.warnings])
+        later = before_first(source.errors, [*ctx.problems, *ctx.warnings])
+        raise ResumeError([*source.errors, *later])
     return replace(
         resume,
         sections=tuple(s for s in resume.sections if s.items),

@@ -19,6 +19,7 @@ import yaml
 
 from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason
 from ..values import field, value
+from .syntax import before_first, explain
 
 MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000
@@ -113,21 +114,24 @@ def parse_source(raw: bytes, name: str) -> Source:
             node = yaml.compose("\n".join(lines), Loader=_Loader)
             break
         except yaml.MarkedYAMLError as exc:
-            syntax.append(_yaml_problem(exc, name, lines))
+            syntax.append(explain(exc, name, lines))
             if not _blank_out(lines, exc, syntax):
-                raise ResumeError(syntax) from None
+                raise ResumeError(syntax[:1]) from None
         except yaml.YAMLError as exc:
             raise _fail(name, str(exc)) from None
         except RecursionError:
             raise _fail(name, "nesting too deep") from None
     if node is None or (node.tag == _NULL and not node.value):  # nothing, or a bare ---
         if syntax:
-            raise ResumeError(syntax)
+            raise ResumeError(syntax[:1])
         raise _fail(name, "empty document: expected a mapping with at least `name`")
-    source = _Converter(name).run(node)
-    return Source(
-        source.file, source.data, source.values, source.keys, source.warnings, tuple(syntax)
-    )
+    first = tuple(syntax[:1])  # what follows a syntax error may be the recovery's doing
+    try:
+        source = _Converter(name).run(node)
+    except ResumeError as exc:
+        raise ResumeError([*first, *before_first(first, list(exc.problems))]) from None
+    warnings = tuple(before_first(first, list(source.warnings)))
+    return Source(source.file, source.data, source.values, source.keys, warnings, first)
 
 
 def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]) -> bool:
@@ -197,22 +201,6 @@ def _check_characters(text: str, name: str) -> None:
             break
     if problems:
         raise ResumeError(problems)
-
-
-def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str]) -> Problem:
-    mark = exc.problem_mark or exc.context_mark
-    loc = Location(name, mark.line + 1, mark.column + 1) if mark else None
-    problem = exc.problem or "invalid YAML"
-    line = lines[mark.line] if mark and mark.line < len(lines) else ""
-    if "expected a single document" in (exc.problem or "") + (exc.context or ""):
-        problem = "several YAML documents (---) in one file; keep one résumé per file"
-    elif mark and line[mark.column : mark.column + 1] == "\t":
-        problem = "a tab character here: YAML indentation must use spaces, not tabs"
-    elif exc.context:
-        cm = exc.context_mark
-        started = f" started at line {cm.line + 1}" if cm and mark and cm.line != mark.line else ""
-        problem = f"{problem} ({exc.context}{started})"
-    return Problem(f"YAML syntax error: {problem}", loc)
 
 
 def _fail(name: str, message: str) -> ResumeError:
