@@ -5,7 +5,7 @@
 Cold: fresh `resume-pdf build` processes of the example, PDF-only (A) and
 `--format pdf,txt,md,html,docx` (B), alternated A/B so machine load hits both alike; prints
 the medians (min-max) of wall and CPU time and peak RSS, and the median of the per-pair wall
-ratios. Warm: in this process, with modules loaded, the time of each writer alone on the
+ratios. Warm: in this process, with modules loaded, the CPU time of each writer alone on the
 example's Document (medians), and the size of each file. Nothing here is a test.
 """
 
@@ -41,9 +41,9 @@ def cold(args: list[str]) -> dict[str, float]:
     }
 
 
-def spread(values: list[float], unit: str, scale: float = 1.0) -> str:
+def spread(values: list[float], unit: str, scale: float = 1.0, digits: int = 0) -> str:
     v = [x * scale for x in values]
-    return f"{statistics.median(v):.0f} {unit} ({min(v):.0f}-{max(v):.0f})"
+    return f"{statistics.median(v):.{digits}f} {unit} ({min(v):.{digits}f}-{max(v):.{digits}f})"
 
 
 def cold_pairs(exe: str, runs: int, folder: Path) -> None:
@@ -75,17 +75,16 @@ def warm_writers(runs: int, folder: Path) -> None:
     for fmt in ("txt", "md", "html", "docx"):
         render(doc, fmt)  # imports (python-docx for docx) are not what is measured here
         times = []
-        for _ in range(runs):
-            started = time.perf_counter()
+        for _ in range(runs):  # CPU time: less disturbed by a loaded machine than wall time
+            started = time.process_time()
             data = render(doc, fmt)
-            times.append(time.perf_counter() - started)
-        print(f"warm: {fmt:<4} writer {spread(times, 'ms', 1000)}, {len(data) / 1024:.1f} KB")
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import docx"], check=True)
-    docx_import = time.perf_counter() - started
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
-    print(f"python-docx import: ~{1000 * (docx_import - (time.perf_counter() - started)):.0f} ms")
+            times.append(time.process_time() - started)
+        shown = spread(times, "ms CPU", 1000, 2)
+        print(f"warm: {fmt:<4} writer {shown}, {len(data) / 1024:.1f} KB")
+    with_docx = [cold([sys.executable, "-c", "import docx"])["cpu"] for _ in range(5)]
+    bare = [cold([sys.executable, "-c", "pass"])["cpu"] for _ in range(5)]
+    cost = statistics.median(with_docx) - statistics.median(bare)
+    print(f"python-docx import (only when a .docx is asked for): {1000 * cost:.0f} ms CPU")
 
 
 def main() -> None:
