@@ -25,6 +25,7 @@ from .schema import (
     MapOf,
     Markup,
     Pattern,
+    Phone,
     Record,
     Text,
     TextField,
@@ -347,7 +348,7 @@ CONTACT = Record(
     Contact,
     {
         "email": Pattern(regex=r"[^@\s]+@[^@\s]+\.[^@\s]+", expected="an email address"),
-        "phone": PLAIN,
+        "phone": Phone(),
         "location": PLAIN,
         "website": Url(),
         "links": ListOf(LINK),

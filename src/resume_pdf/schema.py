@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import Problem, Severity, field_path
 from .read.source import Path_, Source
-from .text.inline import check_url, parse_inline
+from .text.inline import check_url, parse_inline, tel_problem
 from .values import value
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
@@ -25,6 +25,11 @@ INVALID: Any = object()  # a value that failed validation; its problem is alread
 
 _INVISIBLE = {
     "\u200b": "zero-width space",
+    "\u200c": "zero-width non-joiner",  # these three stay in the text layer and split a word
+    "\u200d": "zero-width joiner",  # for an ATS: `Py\u200dthon` no longer matches Python
+    "\u034f": "combining grapheme joiner",
+    **{chr(c): "invisible operator" for c in range(0x2061, 0x2065)},
+    "\u180e": "Mongolian vowel separator",
     "\u2060": "word joiner",
     "\ufeff": "zero-width no-break space",
     "\u00ad": "soft hyphen",
@@ -196,6 +201,23 @@ class Url(Text):
     def json_schema(self) -> dict[str, Any]:
         schemes = "|".join(("https?://", "mailto:", "tel:"))
         return _described({"type": "string", "pattern": f"^({schemes})"}, self.description)
+
+
+@value
+class Phone(Text):
+    """A phone number: shown as written, linked as `tel:` when its digits can be dialled
+    (keypad letters mapped, `ext. 42` as `;ext=42`); otherwise shown unlinked, with a warning."""
+
+    plain: bool = True
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID):
+            return text
+        problem = tel_problem(text)
+        if problem:
+            ctx.warn(path, f"shown without a tel: link (a phone link takes {problem})")
+        return text
 
 
 @value

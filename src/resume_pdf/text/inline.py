@@ -15,7 +15,7 @@ from ..values import value
 
 ALLOWED_SCHEMES = ("http", "https", "mailto", "tel")
 MAX_URL = 2048
-_TEL = re.compile(r"\+?[0-9][0-9 ()./-]{2,30}")
+_TEL = re.compile(r"\+?[0-9][0-9 ()./-]{2,30}(;ext=[0-9]{1,8})?")
 
 
 @value
@@ -63,11 +63,42 @@ def check_url(url: str) -> str | None:
 
 
 def tel_url(phone: str) -> str | None:
-    """`+1 (650) 555-0100` -> `tel:+16505550100`: digits only, a leading + kept."""
-    digits = "".join(c for c in phone if c.isdigit() and c.isascii())
+    """`+1 (650) 555-0100 ext. 42` -> `tel:+16505550100;ext=42` (RFC 3966), `1-800-FLOWERS`
+    -> `tel:18003569377` (the letters of a phone keypad); None when it cannot be a link
+    (see `tel_problem`)."""
+    return None if tel_problem(phone) else _tel(phone)
+
+
+def tel_problem(phone: str) -> str | None:
+    """Why `phone` is shown without a link, or None when it links."""
+    main, _ = _split_extension(phone)
+    if not _PHONE.fullmatch(main):
+        return "only digits, spaces, ( ) - . / +, capital keypad letters and an extension"
+    digits = _tel(phone)
+    if digits is None:
+        return "fewer than 3 digits"
+    return None
+
+
+_PHONE = re.compile(r"\s*\+?[0-9A-Z ()./-]*[0-9][0-9A-Z ()./-]*")
+_EXTENSION = re.compile(r"\s*[,;]?\s*(?:ext\.?|extension|x|#)\s*([0-9]{1,8})\s*$", re.IGNORECASE)
+_KEYPAD = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "22233344455566677778889999"
+)  # fmt: skip
+
+
+def _split_extension(phone: str) -> tuple[str, str]:
+    m = _EXTENSION.search(phone)
+    return (phone[: m.start()], m.group(1)) if m else (phone, "")
+
+
+def _tel(phone: str) -> str | None:
+    main, ext = _split_extension(phone)
+    digits = "".join(c for c in main.translate(_KEYPAD) if c.isdigit() and c.isascii())
     if len(digits) < 3:
         return None
-    return "tel:" + ("+" if phone.lstrip().startswith("+") else "") + digits
+    plus = "+" if main.lstrip().startswith("+") else ""
+    return f"tel:{plus}{digits}" + (f";ext={ext}" if ext else "")
 
 
 def parse_inline(text: str) -> tuple[Rich, list[str]]:
