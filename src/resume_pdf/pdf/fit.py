@@ -8,7 +8,7 @@ written here; the caller writes the bytes of the pass that won.
 
 from __future__ import annotations
 
-from ..errors import ResumeError
+from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
@@ -21,6 +21,11 @@ MAX_PASSES = 6
 SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
 FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enough
 TOLERANCE = 0.3  # stop when the loosest fit is known to within this much tightening
+# Bounds for the no-layout check: no style sets more than this many characters on one line
+# or lines on one page, so content needing HOPELESS times the budget cannot fit at any floor.
+MAX_CHARS_PER_LINE = 200
+MAX_LINES_PER_PAGE = 120
+HOPELESS = 3
 
 
 @value
@@ -86,6 +91,8 @@ def fit(
     """The PDF at the loosest setting that keeps to `budget` pages; `any` takes the
     natural layout as it comes (no tightening, no pulling back). `kind` says what is laid
     out: the résumé, or its cover letter."""
+    if budget != ANY_PAGES and kind is RESUME:
+        _refuse_hopeless(resume, int(budget))
     search = _Search(resume, theme, book, kind)
     natural = search.run(0.0)
     if budget == ANY_PAGES:
@@ -100,6 +107,37 @@ def fit(
     if found is None:
         raise (kind.diagnose or _diagnose)(search, budget)
     return _finish(search, found[1], found[0], None)
+
+
+def _refuse_hopeless(resume: Resume, budget: int) -> None:
+    """A résumé with many times more text than any page can hold gets its diagnosis at
+    once: laying out hundreds of pages up to six times took minutes (a 900 KB summary)."""
+    from ..content import displayed
+
+    chars: dict[str, int] = {}
+    for field, text in displayed(resume):
+        chars[field] = chars.get(field, 0) + len(text)
+    lines = len(resume.sections) + sum(chars.values()) / MAX_CHARS_PER_LINE  # a lower bound
+    pages = lines / MAX_LINES_PER_PAGE
+    if pages <= HOPELESS * budget:
+        return
+    total = sum(chars.values()) or 1
+    biggest = [
+        (k, v) for k, v in sorted(chars.items(), key=lambda kv: -kv[1])[:3] if v >= total / 100
+    ]
+    message = (
+        f"does not fit: at least {pages:.0f} pages of content for a budget of {budget} "
+        f"page{'s' * (budget > 1)}, far more than any tightening can save"
+    )
+    ways = ["cut content", "--pages any lays it out at its natural size"]
+    if len(resume.sections) > 50:
+        ways.insert(1, f"merge some of the {len(resume.sections)} sections")
+    hint = "\n".join(
+        ["largest parts: " + ", ".join(f"{k!r} {v / total:.0%}" for k, v in biggest)]
+        * bool(biggest)
+        + ["ways out:", *(f"  - {way}" for way in ways)]
+    )
+    raise ResumeError([Problem(message, hint=hint)])
 
 
 def _pull_back(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
