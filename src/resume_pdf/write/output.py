@@ -83,7 +83,10 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _folder_problems(out: Path) -> list[Problem]:
-    """The nearest existing folder above `out` must be a folder we may write into."""
+    """The nearest existing folder above `out` must be a folder we may write into, and no
+    part of the path may be too long (checked before `output/` would be created)."""
+    if any(len(os.fsencode(part)) > 255 for part in out.parts):
+        return [Problem(f"cannot write {str(out)!r}: file name too long")]
     parent = out.parent
     try:
         while not os.path.lexists(parent) and parent != parent.parent:
