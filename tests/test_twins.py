@@ -423,6 +423,8 @@ def test_docx_has_word_structure_links_and_properties(tmp_path: Path) -> None:
     assert dated and all(p.paragraph_format.tab_stops[0].alignment == 2 for p in dated)  # right
     section = word.sections[0]
     assert round(section.page_width.pt) == 612
+    ppr = [c.tag.split("}")[-1] for c in heading.element.pPr]
+    assert ppr.index("pBdr") < ppr.index("spacing")  # the schema's order, or Word refuses it
 
 
 def test_docx_and_html_are_the_same_bytes_twice(tmp_path: Path) -> None:

@@ -116,6 +116,7 @@ class Look:
     margins: tuple[float, float, float, float] = (40, 38, 50, 50)  # top, bottom, left, right
     sidebar: bool = False
     sidebar_background: str = "#eef2f7"
+    sidebar_side: str = "left"  # left | right
 
 
 @value

@@ -30,6 +30,13 @@ from ..text.inline import Rich, check_url
 from .document import Block, Bullets, Document, Entry, Heading, Look, Para, Rows, Section
 
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
+# the children of w:pPr that the schema puts after w:pBdr
+PPR_AFTER_PBDR = frozenset(
+    "shd tabs suppressAutoHyphens kinsoku wordWrap overflowPunct topLinePunct autoSpaceDE"  # noqa: SIM905
+    " autoSpaceDN bidi adjustRightInd snapToGrid spacing ind contextualSpacing mirrorIndents"
+    " suppressOverlap jc textDirection textAlignment textboxTightWrap outlineLvl divId"
+    " cnfStyle rPr sectPr pPrChange".split()
+)
 THEME_FONT_ATTRS = ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme")
 
 
@@ -112,19 +119,20 @@ def _set_styles(word: Any, look: Look) -> None:
 
 
 def _border(style: Any, side: str, color: str) -> None:
-    """A paragraph border on a style (python-docx has no API for it)."""
+    """A paragraph border on a style (python-docx has no API for it), placed where the
+    OOXML schema's sequence wants it: Word refuses a file with children out of order."""
     ppr = style.element.get_or_add_pPr()
     borders = OxmlElement("w:pBdr")
     edge = OxmlElement(f"w:{side}")
-    for key, value in (
-        ("val", "single"),
-        ("sz", "6" if side == "bottom" else "18"),
-        ("space", "1" if side == "bottom" else "4"),
-        ("color", color[1:]),
-    ):
+    size, space = ("6", "1") if side == "bottom" else ("18", "4")
+    for key, value in (("val", "single"), ("sz", size), ("space", space), ("color", color[1:])):
         edge.set(qn(f"w:{key}"), value)
     borders.append(edge)
-    ppr.append(borders)
+    later = [child for child in ppr if child.tag.split("}")[-1] in PPR_AFTER_PBDR]
+    if later:
+        later[0].addprevious(borders)
+    else:
+        ppr.append(borders)
 
 
 def _block(word: Any, block: Block, look: Look, tab: Any) -> None:

@@ -172,7 +172,8 @@ def _css(look: Look) -> str:
         "ul { margin: 2pt 0 4pt; padding-left: 1.2em; } li { margin: 0 0 2pt; }",
         "ul.rows { list-style: none; padding-left: 0; }",
         f".label, .rows .dates {{ color: {look.accent}; font-weight: bold; }}",
-        ".columns { display: flex; gap: 18pt; align-items: flex-start; }",
+        ".columns { display: flex; gap: 18pt; align-items: flex-start;"
+        f" flex-direction: {'row-reverse' if look.sidebar_side == 'right' else 'row'}; }}",
         f"aside {{ flex: 0 0 30%; background: {look.sidebar_background}; padding: 8pt; }}",
         "main { flex: 1; }",
         "@media print { .page { padding: 0; max-width: none; } a { color: inherit; } }",

@@ -102,6 +102,7 @@ def look_of(theme: Theme) -> Look:
         margins=(m.top, m.bottom, m.left, m.right),
         sidebar=theme.layout.kind == "sidebar",
         sidebar_background=theme.layout.sidebar.background,
+        sidebar_side=theme.layout.sidebar.side,
     )
 
 
