@@ -56,6 +56,16 @@ _TABLE = {
         "obecnie",
     ),
 }
+_CJK_MONTHS = " ".join(f"{m}月" for m in range(1, 13))
+_TABLE.update(
+    {
+        "ja": (_CJK_MONTHS, _CJK_MONTHS, "現在"),
+        "zh": (_CJK_MONTHS, _CJK_MONTHS, "至今"),
+        "ko": (" ".join(f"{m}월" for m in range(1, 13)),) * 2 + ("현재",),
+    }
+)
+# locales that put the year first: 2023年3月, 2023년 3월
+YEAR_FIRST = {"ja": "{year}年{month}", "zh": "{year}年{month}", "ko": "{year}년 {month}"}
 LOCALES = {k: (long.split(), short.split(), now) for k, (long, short, now) in _TABLE.items()}
 
 
@@ -77,7 +87,8 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
     if style.format == "numeric":
         return f"{month:02d}/{year}"
     long, short, _ = LOCALES[locale]
-    return f"{(long if style.format == 'long' else short)[month - 1]} {year}"
+    name = (long if style.format == "long" else short)[month - 1]
+    return YEAR_FIRST.get(locale, "{month} {year}").format(month=name, year=year)
 
 
 def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:

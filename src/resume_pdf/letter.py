@@ -31,6 +31,9 @@ DAY_FORMATS = {
     "es": "{day} de {month} de {year}",
     "pt": "{day} de {month} de {year}",
     "pl": "{day:02d}.{mm:02d}.{year}",  # month names would need the genitive case
+    "ja": "{year}年{mm}月{day}日",
+    "zh": "{year}年{mm}月{day}日",
+    "ko": "{year}년 {mm}월 {day}일",
 }
 
 

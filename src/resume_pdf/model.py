@@ -156,7 +156,7 @@ class Variant:
     letter: Letter | None = None  # fields that override the résumé's letter
 
 
-LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl")
+LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "ja", "ko", "zh")
 FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
 
 

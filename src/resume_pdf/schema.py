@@ -115,7 +115,8 @@ def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = Fals
     if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
         ctx.error(path, "right-to-left text (Hebrew, Arabic, ...) is not supported yet")
     long_word = max(text.split(), key=len, default="")
-    if len(long_word) > LONG_WORD and "://" not in long_word:
+    cjk = any("\u2e80" <= ch <= "\u9fff" for ch in long_word)  # breaks between characters
+    if len(long_word) > LONG_WORD and "://" not in long_word and not cjk:
         ctx.warn(path, f"a {len(long_word)}-character long word will be broken across lines")
     if paragraphs:
         parts = (_SPACES.sub(" ", p).strip() for p in _PARAGRAPH_BREAK.split(text))

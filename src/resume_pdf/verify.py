@@ -30,10 +30,14 @@ _SEP = str.maketrans(
 )
 _JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\ue000-\uf8ff\u25a0]|\\(cid:\\d+\\)")
 _DROP = set("•▪●◦‣⁃∙·■□➤➔→*-–—|")
+# Han, kana and CJK punctuation: each character is a token of its own, since Chinese and
+# Japanese lines break between any two of them (pdf/cjk.py), not only at spaces
+_CJK = re.compile("([\u2e80-\u312f\u3190-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])")
 
 
 def tokens(text: str) -> list[str]:
     text = unicodedata.normalize("NFKC", text.translate(_SEP)).casefold()
+    text = _CJK.sub(r" \1 ", text)
     out = []
     for token in text.split():
         token = token.strip("\"'()[]{}<>,;:!?…")

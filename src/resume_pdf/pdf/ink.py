@@ -33,7 +33,8 @@ class Styles:
     bullet: ParagraphStyle
 
 
-def make_styles(theme: Theme) -> Styles:
+def make_styles(theme: Theme, cjk: bool = False) -> Styles:
+    """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py)."""
     s, c, lead = theme.sizes, theme.colors, theme.leading
     text, muted, accent = HexColor(c.text), HexColor(c.muted), HexColor(c.accent)
     base = ParagraphStyle(
@@ -44,6 +45,7 @@ def make_styles(theme: Theme) -> Styles:
         textColor=text,
         alignment=TA_LEFT,
         splitLongWords=1,
+        wordWrap="CJK" if cjk else None,
     )
 
     def derive(name: str, **kw: Any) -> ParagraphStyle:

@@ -33,6 +33,8 @@ from ..model import (
 from ..text.inline import Rich
 from ..theme import Theme
 from ..values import replace, value
+from .cjk import install as install_cjk_breaking
+from .cjk import needs_cjk_breaking
 from .contact import ContactLine
 from .icons import contact_icon
 from .ink import Ink, SectionHeading, make_styles
@@ -53,7 +55,10 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     """The theme's styles, with the font families they name registered."""
     for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
         book.cmap(family, (False, False))  # paragraph styles name these: register them
-    return Ink(theme, make_styles(theme), book, locale=resume.locale)
+    cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
+    if cjk:
+        install_cjk_breaking()
+    return Ink(theme, make_styles(theme, cjk), book, locale=resume.locale)
 
 
 def header(resume: Resume, ink: Ink) -> list[Flowable]:
@@ -298,7 +303,7 @@ class Measured:
 
 
 def measure_sections(resume: Resume, theme: Theme, book: FontBook, width: float) -> list[Measured]:
-    ink = Ink(theme, make_styles(theme), book, locale=resume.locale)
+    ink = make_ink(resume, theme, book)
 
     def height(blocks: list[Block]) -> float:
         return sum(f.wrap(width, 1e6)[1] for block in blocks for f in block)

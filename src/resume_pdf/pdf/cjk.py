@@ -1,0 +1,154 @@
+"""Line breaking for Chinese and Japanese text (and any paragraph mixing them with Latin).
+
+Chinese and Japanese put no spaces between words, so reportlab's usual wrapper (which breaks
+only at spaces) would overflow or cut anywhere. Its `wordWrap='CJK'` mode breaks between
+any two characters but cuts Latin words in half ("internationaliza|tion") and lets a line
+end on an opening bracket. This module replaces that mode's splitter with one that follows
+the usual CJK rules (kinsoku): a break is allowed at a space, or beside a CJK character,
+except before closing punctuation (。、」) ... and after an opening one (「（); a run of
+Latin letters and digits stays whole. Korean is written with spaces between words and
+breaks at them, as Korean typesetting does (keep-all), so it needs none of this.
+
+Only paragraphs of a résumé that holds Han or kana are set in this mode (ink.py).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from reportlab.platypus import paragraph as _paragraph
+
+# may not start a line: closing brackets and punctuation, small kana, prolonged sound mark
+NO_START = frozenset(
+    "!),.:;?]}¢°’”‰′″℃、。〃〉》」』】〕〗〙〛〟・ヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖ"
+    "ㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜？！‼⁇⁈⁉：；，．）］｝｠｡｣､･ｰ"
+)
+# may not end a line: opening brackets and quotes
+NO_END = frozenset("([{£¥‘“〈《「『【〔〖〘〚〝（［｛｟｢＄￡￥")
+_FUZZ = 1e-6
+
+
+def is_cjk(ch: str) -> bool:
+    """Han, kana and CJK punctuation: characters between which a line may break."""
+    code = ord(ch)
+    return (
+        0x2E80 <= code <= 0x9FFF  # radicals, CJK punctuation, kana, Han
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms
+        or 0x20000 <= code <= 0x3FFFF
+    ) and not 0x3130 <= code <= 0x318F  # Hangul compatibility jamo break like Korean
+
+
+def needs_cjk_breaking(text: str) -> bool:
+    return any(is_cjk(ch) for ch in text)
+
+
+def _space(ch: str) -> bool:
+    return len(ch) == 1 and (ch == " " or unicodedata.category(ch) == "Zs")
+
+
+def may_break(before: str, after: str) -> bool:
+    """May a line end between `before` and `after`?"""
+    if _space(before) or _space(after):
+        return True
+    if after in NO_START or before in NO_END:
+        return False
+    return is_cjk(before) or is_cjk(after)
+
+
+def cjk_frag_split(
+    frags: list[Any], max_widths: list[float], calc_bounds: Any, encoding: str = "utf8"
+) -> Any:
+    """reportlab's cjkFragSplit, with the breaking rules above: greedy, breaking at the last
+    allowed place that fits; a line with no allowed place breaks where it must."""
+    chars = []
+    for frag in frags:
+        text = frag.text.decode(encoding) if isinstance(frag.text, bytes) else frag.text
+        chars.extend(_paragraph.cjkU(t, frag, encoding) for t in text or "")
+        if not text:
+            chars.append(_paragraph.cjkU("", frag, encoding))
+    lines: list[Any] = []
+    for start, end, shown in _lines(chars, max_widths):
+        width_max = max_widths[min(len(lines), len(max_widths) - 1)]
+        used = sum(c.width for c in chars[start:shown])
+        hard = hasattr(chars[end - 1].frag, "lineBreak")
+        lines.append(
+            _paragraph.makeCJKParaLine(
+                chars[start:shown], width_max, used, width_max - used, hard, calc_bounds
+            )
+        )
+    return _paragraph.ParaLines(kind=1, lines=lines)
+
+
+def _fill(chars: list[Any], start: int, width_max: float) -> tuple[int, float, int | None, bool]:
+    """From `start`, as many characters as fit: (end, width, last allowed break, hard break)."""
+    used, i, last_break = 0.0, start, None
+    while i < len(chars):
+        ch = chars[i]
+        if hasattr(ch.frag, "lineBreak"):
+            return i + 1, used, None, True
+        if i > start and may_break(chars[i - 1], ch):
+            last_break = i
+        width = ch.width
+        if used + width > width_max + _FUZZ and i > start and not _space(ch):
+            if ch in NO_START:  # hang one closing mark in the margin rather than start with it
+                return i + 1, used + width, None, False
+            return i, used, last_break, False
+        used += width
+        i += 1
+    return i, used, None, False
+
+
+class _Char(str):
+    """A character with its width, for one-font paragraphs (reportlab's fast path)."""
+
+    width: float
+    frag = None
+
+
+def cjk_word_split(
+    text: str, max_widths: list[float], font_name: str, font_size: float
+) -> list[tuple[float, str]]:
+    """reportlab's wordSplit (the path of a paragraph in one font), with the same rules:
+    [(space left over, line text)]."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    chars = []
+    for t in text:
+        ch = _Char(t)
+        ch.width = stringWidth(t, font_name, font_size)
+        chars.append(ch)
+    lines: list[tuple[float, str]] = []
+    for start, _end, shown in _lines(chars, max_widths):
+        width_max = max_widths[min(len(lines), len(max_widths) - 1)]
+        used = sum(c.width for c in chars[start:shown])
+        lines.append((width_max - used, "".join(chars[start:shown])))
+    return lines
+
+
+def _lines(chars: list[Any], max_widths: list[float]) -> list[tuple[int, int, int]]:
+    """(start, end, end of the shown part) of each line, breaking by the rules above."""
+    out: list[tuple[int, int, int]] = []
+    start, n = 0, len(chars)
+    while start < n:
+        while start < n and _space(chars[start]):
+            start += 1  # a line never starts with a space
+        if start >= n:
+            break
+        width_max = max_widths[min(len(out), len(max_widths) - 1)]
+        end, _, last_break, hard = _fill(chars, start, width_max)
+        if end < n and not hard and last_break is not None:
+            end = last_break
+        shown = end
+        while shown > start + 1 and _space(chars[shown - 1]):
+            shown -= 1  # trailing spaces hang in the margin
+        out.append((start, end, shown))
+        start = end
+    return out
+
+
+def install() -> None:
+    """Route reportlab's CJK mode through the splitters above (idempotent)."""
+    _paragraph.cjkFragSplit = cjk_frag_split
+    _paragraph.wordSplit = cjk_word_split
