@@ -1,4 +1,5 @@
-"""Render the README's pictures: the example's first page in each built-in style.
+"""Render the README's pictures: the example's first page in each built-in style, and its
+cover letter in the modern style (which draws contact icons).
 
     python docs/make_images.py
 
@@ -29,6 +30,16 @@ def main() -> None:
             target = ROOT / "docs" / f"example-{style}.png"
             page.render(scale=1.25).to_pil().save(target, optimize=True)
             print(target.relative_to(ROOT))
+        letter(Path(tmp))
+
+
+def letter(tmp: Path) -> None:
+    pdf = tmp / "letter.pdf"
+    cmd = ["resume-pdf", "letter", str(ROOT / "resume.yaml"), "-o", str(pdf), "--style", "modern"]
+    subprocess.run(cmd, check=True)
+    target = ROOT / "docs" / "example-letter-modern.png"
+    pypdfium2.PdfDocument(pdf)[0].render(scale=1.25).to_pil().save(target, optimize=True)
+    print(target.relative_to(ROOT))
 
 
 if __name__ == "__main__":

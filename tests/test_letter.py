@@ -47,7 +47,8 @@ I would welcome the chance to talk. My work is on GitHub. Kind regards, Alex Pla
 @pytest.fixture
 def resume(tmp_path: Path) -> Path:
     path = tmp_path / "resume.yaml"
-    path.write_text(EXAMPLE.read_text(encoding="utf-8") + LETTER + VARIANTS, encoding="utf-8")
+    example = EXAMPLE.read_text(encoding="utf-8").split("\n# The cover letter:")[0]
+    path.write_text(example + LETTER + VARIANTS, encoding="utf-8")
     return path
 
 
@@ -203,13 +204,21 @@ def test_letter_command_options(resume: Path) -> None:
     assert (resume.parent / "a" / "cv-letter.pdf").exists()  # beside the résumé named by -o
 
 
-def test_letter_twins_hold_every_word_of_the_letter(resume: Path) -> None:
-    code, _, err = letter(resume, "--format", "pdf,txt,md")
+@pytest.mark.parametrize("variant", [None, "acme"])
+def test_letter_twins_hold_every_word_of_the_letter(resume: Path, variant: str | None) -> None:
+    args = ("--variant", variant) if variant else ()
+    code, _, err = letter(resume, "--format", "pdf,txt,md,html,docx", *args)
     assert code == 0, err
     out = resume.parent / "output"
-    shown = pdf_text(out / "resume-letter.pdf")
-    for twin in ("resume-letter.txt", "resume-letter.md"):
-        assert measure(shown, twin_text(out / twin)).order_recall == 1.0, twin
+    stem = f"resume-{variant}-letter" if variant else "resume-letter"
+    shown = pdf_text(out / f"{stem}.pdf")
+    for fmt in ("txt", "md", "html", "docx"):
+        twin = out / f"{stem}.{fmt}"
+        assert measure(shown, twin_text(twin)).order_recall == 1.0, twin.name
+    if variant:
+        return
+    html = (out / "resume-letter.html").read_text(encoding="utf-8")
+    assert "<script" not in html and "Senior compiler engineer" in html
     md = (out / "resume-letter.md").read_text(encoding="utf-8")
     assert md.startswith("# Alex Placeholder\n") and "[GitHub](https://github.com/example)" in md
 
@@ -229,6 +238,12 @@ def test_an_iso_date_reads_in_the_locale(tmp_path: Path, locale: str, shown: str
     path.write_text("name: Ann\nletter: {date: 'Berlin, late November', body: Hi.}\n")
     assert letter(path)[0] == 0
     assert "Berlin, late November" in pdf_text(tmp_path / "output" / "cv-letter.pdf")
+
+
+def test_the_example_has_a_letter_that_verifies(tmp_path: Path) -> None:
+    code, out, err = letter(EXAMPLE, "-o", str(tmp_path / "letter.pdf"), "--verify")
+    assert code == 0 and err == "", err
+    assert "1 page, verified" in out
 
 
 def test_two_letter_builds_are_byte_identical(resume: Path, tmp_path: Path) -> None:
