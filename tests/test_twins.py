@@ -434,3 +434,28 @@ def test_docx_and_html_are_the_same_bytes_twice(tmp_path: Path) -> None:
         p.unlink()
     build_all(EXAMPLE, tmp_path, formats="docx,html")
     assert {p.name: p.read_bytes() for p in first.iterdir()} == one
+
+
+def test_twins_use_the_styles_dates_and_the_locales_words(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        "name: Ann\nlocale: de\nstyle: modern\nsections:\n  - title: Arbeit\n    experience:\n"
+        "      - {role: Leiterin, organization: Acme, start: 2021-03, end: present}\n",
+        encoding="utf-8",
+    )
+    assert run_cli("build", str(source), "--format", ALL).exit_code == 0
+    out = tmp_path / "output"
+    for ext in TWINS:
+        assert "März 2021 – Heute" in twin_text(out / f"cv.{ext}"), ext
+        assert_same_words(out / "cv.pdf", out / f"cv.{ext}")
+    assert '<html lang="de">' in (out / "cv.html").read_text(encoding="utf-8")
+    assert docx.Document(str(out / "cv.docx")).core_properties.language == "de"
+
+
+def test_docx_bullets_are_word_numbering_not_characters(tmp_path: Path) -> None:
+    out = build_all(FIXTURES / "all_sections.yaml", tmp_path, "--pages", "2", formats="docx")
+    word = docx.Document(str(out / "all_sections.docx"))
+    bullet_style = word.styles["List Bullet"].element
+    assert bullet_style.pPr.numPr is not None  # Word draws the bullet from its numbering
+    items = [p.text for p in word.paragraphs if p.style.name == "List Bullet"]
+    assert items and not any(t.startswith(("•", "-", "*")) for t in items)
