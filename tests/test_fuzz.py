@@ -117,3 +117,54 @@ def test_mutated_example_never_crashes(edits: list[tuple[int, bytes]]) -> None:
 @given(YAMLISH)
 def test_yaml_like_text_never_crashes_slow(text: str) -> None:
     timed(("name: Fuzz\n" + text).encode("utf-8", "surrogatepass"))
+
+
+# Markup-heavy text (issue 11): nested `*`/`**`, `[`, `](`, parentheses and backslashes, short
+# and repeated to tens of kilobytes, in summaries and bullets. Each case has 1 s: the old
+# recursive parser took 15 s on 68 bytes of this and raised RecursionError on deep nesting.
+MARKUP_TOKENS = st.sampled_from(
+    ["*", "**", "***", "[", "]", "](", "(", ")", "\\", "\\*", " ", "a", "b", "https://e.org", "_"]
+)
+MARKUP = st.lists(MARKUP_TOKENS, min_size=1, max_size=30).map("".join)
+
+
+def markup_resume(summary: str, bullets: list[str]) -> bytes:
+    def quoted(text: str) -> str:
+        return "'" + text.replace("'", "''") + "'"
+
+    items = "".join(f"      - {quoted(b)}\n" for b in bullets)
+    return (
+        f"name: Fuzz\nsummary: {quoted(summary)}\nsections:\n  - title: Notes\n    bullets:\n"
+        + (items or "      - x\n")
+    ).encode()
+
+
+def parse_markup(raw: bytes) -> None:
+    """Load and validate (every markup field parsed, links checked) within one second."""
+    started = time.perf_counter()
+    try:
+        validate_resume(parse_source(raw, "markup.yaml"))
+    except ResumeError as exc:
+        assert all(p.message for p in exc.problems)
+    assert time.perf_counter() - started < 1.0
+
+
+@settings(
+    max_examples=max(NORMAL // 5, 100), deadline=None, suppress_health_check=list(HealthCheck)
+)
+@given(MARKUP, st.lists(MARKUP, max_size=5))
+def test_markup_heavy_fields_parse_within_a_second(summary: str, bullets: list[str]) -> None:
+    parse_markup(markup_resume(summary, bullets))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(MARKUP, st.integers(1_000, 40_000))
+def test_repeated_markup_parses_within_a_second(unit: str, size: int) -> None:
+    parse_markup(markup_resume((unit * (size // len(unit) + 1))[:size], [unit * 50]))
+
+
+@pytest.mark.slow
+@settings(max_examples=5_000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(MARKUP, st.lists(MARKUP, max_size=8))
+def test_markup_heavy_fields_parse_within_a_second_slow(summary: str, bullets: list[str]) -> None:
+    parse_markup(markup_resume(summary, bullets))
