@@ -172,8 +172,7 @@ CASES = [
                          stderr="is a symlink to a FIFO"))),
     Case("R10", {"resume.yaml": NAME}, setup=special_outputs, args=("build", "loop1.yaml"),
          exit=1,
-         stderr=r"^loop1\.yaml(:1:1)?: (error: )?(cannot read: too many levels of symbolic "
-                r"links|file not found)",
+         stderr=r"^loop1\.yaml:1:1: (error: )?cannot read: too many levels of symbolic links",
          check=also("build", "resume.yaml", "-o", "loop1.pdf", exit=1,
                     stderr="too many levels of symbolic links")),
     Case("R11", {"resume.yaml": NAME, "mine.pdf": "extends: classic\n"},

@@ -452,7 +452,7 @@ def _pdf_name(output: Path, inputs: list[Path]) -> bool:
 def _need_resume(paths: list[Path], given: bool) -> None:
     """A missing résumé says how to start one, instead of only `file not found`."""
     for path in paths:
-        if not path.exists():
+        if not os.path.lexists(path):  # a symlink loop is read (and explained) later
             start = "resume-pdf init" + (f" {path}" if given else "")
             hint = f"create a starter résumé with `{start}`"
             _report([Problem("file not found", hint=hint)], path)
