@@ -18,9 +18,11 @@ the median of the per-pair ratios. Offline, RenderCV's Typst templates need thei
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -230,6 +232,50 @@ def watch_figure(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> 
     show("watch: save -> new PDF", stats)
 
 
+def _stamped(into: list[tuple[float, object]], result: object) -> None:
+    into.append((time.perf_counter(), result))
+
+
+def watch_overhead(runs: int, tmp: Path, results: dict[str, object]) -> None:
+    """In one process: save -> report of watch mode minus the build's own time, with the
+    operating system's file events and with the 50 ms polling fallback, alternated."""
+    import threading
+
+    from resume_pdf.build import Options
+    from resume_pdf.watch import watch
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    samples: dict[bool, list[dict[str, float]]] = {False: [], True: []}
+    for poll_only in [False, True] * runs:
+        source, pdf = tmp / "o.yaml", tmp / "o.pdf"
+        source.write_text(text, encoding="utf-8")
+        done: list[tuple[float, object]] = []
+        stop = threading.Event()
+        report = functools.partial(_stamped, done)
+        thread = threading.Thread(
+            target=watch,
+            args=(source, pdf, Options(), report),
+            kwargs={"stop": stop, "poll_only": poll_only},
+        )
+        thread.start()
+        while not done:
+            time.sleep(0.005)
+        time.sleep(0.05 + random.random() * 0.05)  # anywhere in a polling period
+        started = time.perf_counter()
+        source.write_text(text.replace("Alex Placeholder", "Alex Placeholder 2"), encoding="utf-8")
+        while len(done) < 2:
+            time.sleep(0.001)
+        stop.set()
+        thread.join()
+        ended, result = done[1]
+        built = getattr(result, "seconds", 0.0)
+        samples[poll_only].append({"wall_s": ended - started - built})
+    for poll_only, name in ((False, "file events"), (True, "polling fallback")):
+        key = f"watch overhead (save -> build starts), {name}"
+        results[key] = stats = summarise(samples[poll_only])
+        show(key, stats)
+
+
 def warm_figures(runs: int, tmp: Path, results: dict[str, object]) -> None:
     """In one process, fonts and styles loaded: a rebuild, fitting, and growth with size."""
     from resume_pdf.build import Options, build, load_inputs
@@ -296,6 +342,7 @@ def main() -> None:
         if not args.quick:
             batch_figure(exe, tmp, results)
         watch_figure(exe, args.runs, tmp, results)
+        watch_overhead(args.runs, tmp, results)
         warm_figures(args.runs, tmp, results)
     RESULTS.mkdir(parents=True, exist_ok=True)
     target = RESULTS / "latest.json"

@@ -22,6 +22,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "fontTools": {"fonts/convert"},  # only when a CFF font is used
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster"},
+    "watchdog": {"watch"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
 }
 

@@ -55,6 +55,7 @@ def test_watch_rebuilds_keeps_the_last_good_pdf_and_stops_cleanly(tmp_path: Path
 
         source.write_text("name: Third Version\n", encoding="utf-8")
         assert wait_for(lambda: "Third Version" in text_of(pdf))
+        time.sleep(0.5)  # the result line is printed just after the PDF is written
     finally:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=10)
@@ -65,3 +66,57 @@ def test_watch_rebuilds_keeps_the_last_good_pdf_and_stops_cleanly(tmp_path: Path
     assert re.search(r"^\[\d\d:\d\d:\d\d\] \S*cv\.yaml: build failed", err, re.M)
     assert "kept the last good PDF: " in out
     assert out.rstrip().endswith("stopped")
+
+
+def _watch_in_thread(source: Path, pdf: Path, **kwargs):  # type: ignore[no-untyped-def]
+    import threading
+
+    from resume_pdf.build import Options
+    from resume_pdf.watch import watch
+
+    results: list[object] = []
+    stop = threading.Event()
+    thread = threading.Thread(
+        target=watch, args=(source, pdf, Options(), results.append), kwargs={"stop": stop, **kwargs}
+    )
+    thread.start()
+    return results, stop, thread
+
+
+def test_a_save_is_seen_through_file_events_not_the_clock(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With stamp checks only every 60 s, a rebuild within seconds can only come from the
+    operating system's file events (editors' rename-over saves included)."""
+    from resume_pdf import watch as watch_module
+
+    monkeypatch.setattr(watch_module, "SAFETY_SECONDS", 60.0)
+    source, pdf = tmp_path / "cv.yaml", tmp_path / "cv.pdf"
+    source.write_text("name: First Version\n", encoding="utf-8")
+    results, stop, thread = _watch_in_thread(source, pdf)
+    try:
+        assert wait_for(lambda: len(results) == 1, timeout=10)
+        time.sleep(0.05)
+        swap = tmp_path / ".cv.yaml.tmp"
+        swap.write_text("name: Second Version\n", encoding="utf-8")
+        os.replace(swap, source)
+        assert wait_for(lambda: len(results) == 2, timeout=5)
+        assert "Second Version" in text_of(pdf)
+    finally:
+        stop.set()
+        thread.join(timeout=70)
+    assert not thread.is_alive()
+
+
+def test_without_file_events_it_polls(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "watchdog.observers", None)  # importing it fails
+    source, pdf = tmp_path / "cv.yaml", tmp_path / "cv.pdf"
+    source.write_text("name: First Version\n", encoding="utf-8")
+    results, stop, thread = _watch_in_thread(source, pdf)
+    try:
+        assert wait_for(lambda: len(results) == 1, timeout=10)
+        time.sleep(0.05)
+        source.write_text("name: Polled Version\n", encoding="utf-8")
+        assert wait_for(lambda: len(results) == 2, timeout=5)
+        assert "Polled Version" in text_of(pdf)
+    finally:
+        stop.set()
+        thread.join(timeout=5)

@@ -1,20 +1,30 @@
 """Watch mode: rebuild whenever the résumé or a file of its style chain changes.
 
-Polling file stamps (size and modification time) every 50 ms catches every way editors
-save — in place, or by writing a new file and renaming it over the old one — with no extra
-dependency. Fonts and modules stay loaded, so a rebuild costs one layout pass.
+The operating system says when a file changes (inotify, FSEvents, ReadDirectoryChangesW,
+through watchdog), so a save starts a build at once instead of at the next poll. The folders
+holding the watched files are observed, not the files: editors that save by writing a new
+file and renaming it over the old one replace the file itself. Whether a build is due is
+still decided by the files' stamps (size and modification time), so a spurious event costs
+one `stat` per file; where events cannot be had (no watchdog, no inotify watches left, a
+network file system), the stamps are polled every 50 ms as before. Fonts and modules stay
+loaded, so a rebuild costs one layout pass.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .build import BuildResult, Options, build
 from .errors import ResumeError
 
-POLL_SECONDS = 0.05
+POLL_SECONDS = 0.05  # without file events
+SAFETY_SECONDS = 1.0  # with them: a missed event is caught by a stamp check this often
+SETTLE_SECONDS = 0.005  # an editor's save is often several writes: let them land
 
 Stamp = tuple[tuple[str, int, int], ...]
 
@@ -30,31 +40,98 @@ def stamp(paths: tuple[Path, ...]) -> Stamp:
     return tuple(out)
 
 
+class _Events:
+    """Sets `changed` when the OS reports a change to one of the watched files; `ok` is
+    False when no observer could be started (the caller then polls)."""
+
+    def __init__(self, changed: threading.Event) -> None:
+        self.changed = changed
+        self.names: set[str] = set()
+        self.folders: set[str] = set()
+        self.observer: Any = None
+        try:
+            from watchdog.observers import Observer
+
+            self.observer = Observer()
+            self.observer.daemon = True
+            self.observer.start()
+        except Exception:  # noqa: BLE001 - any failure to observe falls back to polling
+            self.observer = None
+
+    @property
+    def ok(self) -> bool:
+        return self.observer is not None
+
+    def follow(self, paths: tuple[Path, ...]) -> None:
+        """Observe the folders of `paths` (once each) and wake only for these files."""
+        if self.observer is None:
+            return
+        self.names = {os.path.abspath(p) for p in paths}
+        for folder in {os.path.dirname(n) for n in self.names} - self.folders:
+            try:
+                self.observer.schedule(self, folder, recursive=False)
+                self.folders.add(folder)
+            except Exception:  # noqa: BLE001 - e.g. out of inotify watches
+                self.stop()
+                return
+
+    def dispatch(self, event: Any) -> None:  # called by watchdog on its own thread
+        for path in (event.src_path, getattr(event, "dest_path", "")):
+            if path and os.path.abspath(os.fsdecode(path)) in self.names:
+                self.changed.set()
+                return
+
+    def stop(self) -> None:
+        if self.observer is not None:
+            self.observer.stop()
+            self.observer.join(timeout=2)
+            self.observer = None
+
+
 def watch(
     resume: Path,
     output: Path | None,
     options: Options,
     report: Callable[[BuildResult | ResumeError], None],
     *,
-    rounds: int | None = None,
+    stop: threading.Event | None = None,
+    poll_only: bool = False,
 ) -> None:
-    """Build now and after every change, until interrupted (or `rounds` polls, for tests).
-    A failed build reports its problems and leaves the last good PDF in place."""
+    """Build now and after every change, until interrupted (or `stop` is set). A failed
+    build reports its problems and leaves the last good PDF in place."""
+    changed = threading.Event()
+    events = None if poll_only else _Events(changed)
     watched: tuple[Path, ...] = (resume,)
     seen: Stamp | None = None
-    while rounds is None or rounds > 0:
-        current = stamp(watched)
-        if current != seen:
-            seen = current  # taken before the build: a save during it triggers another
-            try:
-                result: BuildResult | ResumeError = build(resume, output, options)
-                if result.watched != watched:  # the style chain is known (or changed)
-                    watched, seen = result.watched, stamp(result.watched)
-            except ResumeError as exc:  # also follow the files the problems are in (a style)
-                result = exc
-                named = (Path(p.location.file) for p in exc.problems if p.location)
-                watched = tuple(dict.fromkeys((*watched, *named)))
-                seen = stamp(watched)
-            report(result)
-        time.sleep(POLL_SECONDS)
-        rounds = None if rounds is None else rounds - 1
+    try:
+        while stop is None or not stop.is_set():
+            current = stamp(watched)
+            if current != seen:
+                seen = current  # taken before the build: a save during it triggers another
+                result, watched, seen = _rebuild(resume, output, options, watched, seen)
+                if events:
+                    events.follow(watched)
+                report(result)
+            live = events is not None and events.ok
+            if changed.wait(SAFETY_SECONDS if live else POLL_SECONDS) and live:
+                time.sleep(SETTLE_SECONDS)
+            changed.clear()
+    finally:
+        if events:
+            events.stop()
+
+
+def _rebuild(
+    resume: Path, output: Path | None, options: Options, watched: tuple[Path, ...], seen: Stamp
+) -> tuple[BuildResult | ResumeError, tuple[Path, ...], Stamp]:
+    """One build; the files to watch next (the style chain, or the files a problem is in)."""
+    try:
+        result: BuildResult | ResumeError = build(resume, output, options)
+        if result.watched != watched:  # the style chain is known (or changed)
+            watched, seen = result.watched, stamp(result.watched)
+    except ResumeError as exc:  # also follow the files the problems are in (a style)
+        result = exc
+        named = (Path(p.location.file) for p in exc.problems if p.location)
+        watched = tuple(dict.fromkeys((*watched, *named)))
+        seen = stamp(watched)
+    return result, watched, seen
