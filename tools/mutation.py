@@ -4,6 +4,7 @@
     python tools/mutation.py markup            # one target (see TARGETS), or several
     python tools/mutation.py --list            # the targets and their test files
     python tools/mutation.py markup --report   # the score of the last run, and survivors
+    python tools/mutation.py markup --recheck  # after adding tests: rerun only the survivors
 
 Each target is run in its own scratch copy of the project (under .mutation/TARGET/, outside
 the package) with a [tool.mutmut] section naming only its modules and the test files that
@@ -121,11 +122,50 @@ def report(target: str) -> None:
             print(f"  {status:9} {name}")
 
 
+def recheck(target: str) -> None:
+    """After tests were added: apply each survivor of the last run to this checkout's
+    source, run the target's tests once, restore the source. Prints the new score without
+    a full rerun (mutants already killed stay killed: tests were only added)."""
+    work = WORK / target
+    found = results(target)
+    survivors = [n for n, status in found.items() if status in ("survived", "no tests")]
+    killed = sum(s in ("killed", "timeout") for s in found.values())
+    scored = sum(s not in ("not checked", "skipped") for s in found.values())
+    _, selection = TARGETS[target]
+    still = []
+    for name in survivors:
+        show = subprocess.run(["mutmut", "show", name], cwd=work, capture_output=True, text=True)
+        diff = show.stdout[show.stdout.index("--- ") :]
+        path = ROOT / diff.splitlines()[0][4:].strip()
+        original = path.read_bytes()
+        try:
+            applied = subprocess.run(
+                ["patch", "-s", "-p0", "-F3", "--no-backup-if-mismatch", "-r", "-", str(path)],
+                input=diff,
+                text=True,
+                cwd=ROOT,
+            )
+            cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+            ran = subprocess.run([*cmd, *selection], cwd=ROOT, capture_output=True)
+        finally:
+            path.write_bytes(original)
+        if applied.returncode == 0 and ran.returncode == 1:
+            killed += 1
+            print(f"  now killed  {name}")
+        else:
+            still.append(name)
+            print(f"  {'survives' if applied.returncode == 0 else 'no longer applies'}  {name}")
+    print(f"{target} after: {killed / scored:.1%} killed ({killed}/{scored})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("targets", nargs="*", choices=[*TARGETS, []], metavar="TARGET")
     parser.add_argument("--list", action="store_true", help="show the targets")
     parser.add_argument("--report", action="store_true", help="report the last run only")
+    parser.add_argument(
+        "--recheck", action="store_true", help="rerun only the last run's survivors"
+    )
     parser.add_argument("-j", "--jobs", type=int, default=1, help="mutmut workers (default 1)")
     args = parser.parse_args()
     if args.list or not args.targets:
@@ -133,6 +173,9 @@ def main() -> None:
             print(f"{name:11} {' '.join(modules):40} <- {' '.join(tests)}")
         return
     for target in args.targets:
+        if args.recheck:
+            recheck(target)
+            continue
         if not args.report:
             run(target, args.jobs)
         report(target)
