@@ -4,7 +4,7 @@
     python tools/mutation.py markup            # one target (see TARGETS), or several
     python tools/mutation.py --list            # the targets and their test files
     python tools/mutation.py markup --report   # the score of the last run, and survivors
-    python tools/mutation.py markup --recheck  # after adding tests: rerun only the survivors
+    python tools/mutation.py markup --recheck --tests tests/test_links.py  # after adding tests
 
 Each target is run in its own scratch copy of the project (under .mutation/TARGET/, outside
 the package) with a [tool.mutmut] section naming only its modules and the test files that
@@ -122,7 +122,7 @@ def report(target: str) -> None:
             print(f"  {status:9} {name}")
 
 
-def recheck(target: str) -> None:
+def recheck(target: str, tests: list[str]) -> None:
     """After tests were added: apply each survivor of the last run to this checkout's
     source, run the target's tests once, restore the source. Prints the new score without
     a full rerun (mutants already killed stay killed: tests were only added)."""
@@ -131,7 +131,7 @@ def recheck(target: str) -> None:
     survivors = [n for n, status in found.items() if status in ("survived", "no tests")]
     killed = sum(s in ("killed", "timeout") for s in found.values())
     scored = sum(s not in ("not checked", "skipped") for s in found.values())
-    _, selection = TARGETS[target]
+    selection = tests or TARGETS[target][1]  # only the new tests can kill a survivor
     still = []
     for name in survivors:
         show = subprocess.run(["mutmut", "show", name], cwd=work, capture_output=True, text=True)
@@ -166,6 +166,7 @@ def main() -> None:
     parser.add_argument(
         "--recheck", action="store_true", help="rerun only the last run's survivors"
     )
+    parser.add_argument("--tests", nargs="+", default=[], help="with --recheck: the new tests")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="mutmut workers (default 1)")
     args = parser.parse_args()
     if args.list or not args.targets:
@@ -174,7 +175,7 @@ def main() -> None:
         return
     for target in args.targets:
         if args.recheck:
-            recheck(target)
+            recheck(target, args.tests)
             continue
         if not args.report:
             run(target, args.jobs)
