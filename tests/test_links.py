@@ -106,3 +106,45 @@ def test_a_phone_number_links_as_its_digits(build, phone: str, link: str) -> Non
 def test_a_phone_without_three_ascii_digits_is_shown_unlinked(build, phone: str) -> None:
     run = build(f'name: A\ncontact:\n  phone: "{phone}"\n')
     assert pdf_links(run.output) == []
+
+
+def runs_and_fonts(pdf: object) -> list[tuple[str, str]]:
+    """Each drawn text run of page 1 with its font (subset prefix dropped)."""
+    from pypdf import PdfReader
+
+    runs: list[tuple[str, str]] = []
+
+    def visit(text, _cm, _tm, font, _size) -> None:  # type: ignore[no-untyped-def]
+        if text.strip() and font:
+            runs.append((text.strip(), str(font["/BaseFont"]).split("+")[-1]))
+
+    PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+def test_bold_and_italic_markup_use_their_faces(build) -> None:
+    run = build(
+        'name: Ann\nsummary: "plain **strong** mid *slanted* end ***both*** [site](https://x.org)"\n'
+    )
+    assert run.exit_code == 0, run.stderr
+    assert runs_and_fonts(run.output)[1:] == [
+        ("plain", "SourceSansPro-Regular"),
+        ("strong", "SourceSansPro-Bold"),
+        ("mid", "SourceSansPro-Regular"),
+        ("slanted", "SourceSansPro-It"),
+        ("end", "SourceSansPro-Regular"),
+        ("both", "SourceSansPro-BoldIt"),
+        ("site", "SourceSansPro-Regular"),
+    ]
+
+
+def test_plain_fields_keep_the_styles_family(build, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "serifname.yaml").write_text(
+        "fonts: {name: source-serif}\n", encoding="utf-8"
+    )
+    run = build("name: Ann Name\nstyle: serifname\nheadline: Plain headline\n")
+    assert run.exit_code == 0, run.stderr
+    fonts = dict(runs_and_fonts(run.output))
+    assert fonts["Ann Name"].startswith("SourceSerifPro-")
+    assert fonts["Plain headline"] == "SourceSansPro-Regular"
