@@ -492,3 +492,22 @@ def test_ctrl_c_during_a_write_leaves_no_temporary_file(
     assert run.exit_code == 1 and "Aborted" in run.stderr  # click's answer to Ctrl-C
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cv.pdf"]
     assert out.read_bytes() == b"previous"
+
+
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        (lambda p: os.mkfifo(p), "a FIFO (named pipe)"),
+        (lambda p: p.mkdir(), "a directory"),
+        (lambda p: p.symlink_to("/dev/null"), "a device"),
+    ],
+)
+def test_a_target_that_is_not_a_regular_file_is_refused(tmp_path: Path, make, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Renaming over a FIFO or a device replaces it (as root, /dev/null itself)."""
+    out = tmp_path / "cv.pdf"
+    make(out)
+    run = run_cli("build", str(EXAMPLE), "-o", str(out))
+    assert run.exit_code == 1, run.stdout
+    assert what in run.stderr and repr(str(out)) in run.stderr, run.stderr
+    assert os.path.lexists(out) and not out.is_file()
+    assert os.path.exists("/dev/null") and not Path("/dev/null").is_file()
