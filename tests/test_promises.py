@@ -511,3 +511,47 @@ def test_a_target_that_is_not_a_regular_file_is_refused(tmp_path: Path, make, wh
     assert what in run.stderr and repr(str(out)) in run.stderr, run.stderr
     assert os.path.lexists(out) and not out.is_file()
     assert os.path.exists("/dev/null") and not Path("/dev/null").is_file()
+
+
+# --- survivors of mutation testing: variants.py --------------------------------------------------
+
+LISTING = """\
+compilers:
+  keeps  Experience: Compiler lead, Alpha
+  keeps  Experience: Compiler lead, Alpha: Cut compile time in half
+  keeps  Skills: Compilers
+  drops  Experience: Compiler lead, Alpha: Ran the build farm
+  drops  Experience: SRE, Beta
+  drops  section 'Infrastructure talks'
+  drops  Skills: Ops
+infra:
+  keeps  Experience: SRE, Beta
+  keeps  section 'Infrastructure talks'
+  keeps  Skills: Ops
+  drops  Experience: Compiler lead, Alpha
+  drops  Experience: SRE, Beta: Secret project
+  drops  Skills: Compilers
+everything:
+  keeps  Experience: Compiler lead, Alpha
+  keeps  Experience: Compiler lead, Alpha: Cut compile time in half
+  keeps  Experience: Compiler lead, Alpha: Ran the build farm
+  keeps  Experience: SRE, Beta
+  keeps  section 'Infrastructure talks'
+  keeps  Skills: Compilers
+  keeps  Skills: Ops
+  drops  Experience: SRE, Beta: Secret project
+"""
+
+
+def test_the_variants_listing_names_every_tagged_item(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text((FIXTURES / "variants.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    run = run_cli("variants", str(source))
+    assert run.exit_code == 0, run.stderr
+    assert run.stdout == LISTING
+
+
+def test_an_unknown_variant_without_any_defined(build) -> None:
+    run = build("name: A\n", "--variant", "x")
+    assert run.exit_code == 1
+    assert "variants: error: unknown variant 'x' (variants: none defined)" in run.stderr
