@@ -265,6 +265,26 @@ def test_the_schema_describes_the_letter() -> None:
         "body",
         "closing",
         "signature",
+        "paragraphs",
     }
     variant = schema["properties"]["variants"]["additionalProperties"]
     assert "letter" in variant["properties"]
+
+
+def test_a_variant_replaces_one_paragraph(resume: Path) -> None:
+    text = resume.read_text(encoding="utf-8").replace(
+        "  infra: {headline: Infrastructure engineer}",
+        "  infra:\n    headline: Infrastructure engineer\n    letter:\n      paragraphs:\n"
+        "        2: At Acme I would run the **infrastructure** team.\n",
+    )
+    resume.write_text(text, encoding="utf-8")
+    code, _, err = letter(resume, "--variant", "infra", "--verify")
+    assert code == 0, err
+    shown = pdf_text(resume.parent / "output" / "resume-infra-letter.pdf")
+    assert "I am writing to apply" in shown and "My work is on" in shown  # 1 and 3 kept
+    assert "run the infrastructure team" in shown and "cold-start" not in shown
+    resume.write_text(text.replace("        2: At Acme", "        7: At Acme"), encoding="utf-8")
+    code, _, err = letter(resume, "--variant", "infra")
+    assert code == 1
+    assert err.startswith(f"{resume}:") and "variants.infra.letter.paragraphs.7: " in err
+    assert "no paragraph '7' to replace: the letter's body has 3 paragraphs" in err

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import Location, Problem, ResumeError, Severity
 from .read.source import Path_
-from .schema import INVALID, Context, Markup, Record, Spec, Text, TextField, describe
+from .schema import INVALID, Context, MapOf, Markup, Record, Spec, Text, TextField, describe
 from .text.inline import Rich
 from .values import field_names, replace, value
 
@@ -48,6 +48,8 @@ class Letter:
     body: tuple[Rich, ...] = ()  # paragraphs with inline markup
     closing: str | None = None
     signature: str | None = None  # default: the résumé's name
+    # a variant's: paragraph number (1, 2, ...) -> its new text, the rest of the body kept
+    paragraphs: tuple[tuple[str, Rich], ...] = ()
 
 
 @value
@@ -81,19 +83,36 @@ LETTER = Record(
         "body": Markup(paragraphs=True, description="Inline markup; blank line = paragraph"),
         "closing": Text(description="e.g. Kind regards,"),
         "signature": Text(description="The name under the closing (default: your name)"),
+        "paragraphs": MapOf(
+            Markup(), description="In a variant: paragraph number -> its replacement text"
+        ),
     },
     description="A cover letter in the résumé's style: resume-pdf letter",
 )
 
 
-def override(base: Letter | None, changes: Letter | None) -> Letter | None:
-    """`changes`' fields that are set, over `base` (a variant's letter over the résumé's)."""
+def override(
+    base: Letter | None, changes: Letter | None, where: str = "letter", texts: tuple = ()
+) -> Letter | None:
+    """`changes`' fields that are set, over `base` (a variant's letter over the résumé's);
+    its `paragraphs:` replace single paragraphs of the body. `where` names the variant's
+    letter in messages, located through the résumé's `texts`."""
     if changes is None:
         return base
-    if base is None:
-        return changes
     set_fields = {name: getattr(changes, name) for name in field_names(Letter)}
-    return replace(base, **{k: v for k, v in set_fields.items() if v})
+    set_fields.pop("paragraphs")
+    merged = replace(base or Letter(), **{k: v for k, v in set_fields.items() if v})
+    body = list(merged.body)
+    for number, text in changes.paragraphs:
+        n = int(number) if number.isdigit() else 0
+        if not 1 <= n <= len(body):
+            path = f"{where}.paragraphs.{number}"
+            found = next((t.location for t in texts if t.path == path), None)
+            count = f"{len(body)} paragraph{'s' * (len(body) != 1)}"
+            message = f"no paragraph {number!r} to replace: the letter's body has {count}"
+            raise ResumeError([Problem(message, found, path)])
+        body[n - 1] = text
+    return replace(merged, body=tuple(body), paragraphs=())
 
 
 def attach_letter_file(resume: Resume, resume_path: Path) -> Resume:

@@ -65,7 +65,7 @@ def tailor(resume: Resume, name: str) -> Tailored:
         summary=variant.summary or resume.summary,
         style=variant.style or resume.style,
         pages=variant.pages or resume.pages,
-        letter=override(resume.letter, variant.letter),
+        letter=override(resume.letter, variant.letter, f"variants.{name}.letter", resume.texts),
         variants=(),
     )
     return Tailored(tailored, tuple(kept), tuple(dropped))
