@@ -364,3 +364,39 @@ def test_unreadable_styles_and_unwritable_folder_are_messages() -> None:
         for p in sorted(folder.rglob("*"), reverse=True):
             p.unlink() if p.is_file() else p.rmdir()
         folder.rmdir()
+
+
+def test_permission_errors_are_messages_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R30 where the suite runs as root (CI): the OS's refusal is simulated, the handling is
+    the real code — an unreadable styles/ folder and an unwritable output folder."""
+    from resume_pdf.errors import ResumeError
+    from resume_pdf.theme import list_styles, load_theme
+    from resume_pdf.write import output
+
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "mine.yaml").write_text("extends: classic\n")
+    real_is_file = Path.is_file
+
+    def locked(self: Path) -> bool:
+        if self.parent.name == "styles":
+            raise PermissionError(13, "Permission denied")
+        return real_is_file(self)
+
+    monkeypatch.setattr(Path, "is_file", locked)
+    with pytest.raises(ResumeError, match="cannot read style .*Permission denied"):
+        load_theme("mine", tmp_path)
+
+    def no_listing(self: Path, pattern: str) -> list[Path]:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "glob", no_listing)
+    with pytest.raises(ResumeError, match="cannot read .*styles.*Permission denied"):
+        list_styles(tmp_path)
+    monkeypatch.undo()
+
+    monkeypatch.setattr(output.os, "access", lambda path, mode: False)
+    with pytest.raises(ResumeError, match="permission denied in"):
+        output.check_targets([tmp_path / "locked" / "x.pdf"])
+    assert not (tmp_path / "locked").exists()
