@@ -156,6 +156,12 @@ def test_output_named_png_is_a_usage_error(tmp_path: Path) -> None:
 def test_quiet_and_verbose(tmp_path: Path) -> None:
     quiet = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "a.pdf"), "-q")
     assert quiet.exit_code == 0 and quiet.stdout == "" and (tmp_path / "a.pdf").exists()
+    dup = tmp_path / "dup.yaml"
+    dup.write_text("name: A\nname: B\n", encoding="utf-8")
+    hushed = run_cli("build", str(dup), "-o", str(tmp_path / "d.pdf"), "-q")
+    assert hushed.exit_code == 0 and hushed.stdout == hushed.stderr == ""  # no warning either
+    broken = run_cli("-q", "build", str(dup), "--pages", "1", "--style", "nope")
+    assert broken.exit_code == 1 and "error: unknown style" in broken.stderr
     loud = run_cli("-v", "build", str(EXAMPLE), "-o", str(tmp_path / "b.pdf"))
     details = r"\n  style classic \(classic\.yaml\); budget 1 page; \d+ layout pass"
     assert re.search(details, loud.stdout)

@@ -72,7 +72,7 @@ def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "-v", "--verbose", is_flag=True, help="Also say style, budget, passes.", **common
         ),
-        click.option("-q", "--quiet", is_flag=True, help="Print only problems.", **common),
+        click.option("-q", "--quiet", is_flag=True, help="Print only errors.", **common),
     ):
         command = option(command)
     return command
