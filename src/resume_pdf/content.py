@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .dates import ISO_DATE
 from .model import Contact, Resume, plain
 from .schema import TextField
 from .text.inline import Rich, tel_url
@@ -30,11 +31,13 @@ def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
         items.append((contact.phone, tel_url(contact.phone)))
     if contact.location:
         items.append((contact.location, None))
-    links = [(contact.website, None)] if contact.website else []
-    links += [(link.url, link.label) for link in contact.links]
-    for url, label in links:
+    links = [(contact.website, None, False)] if contact.website else []
+    links += [(link.url, link.label, link.show == "label") for link in contact.links]
+    for url, label, show_label in links:
         shown = display_url(url)
-        if len(shown) > MAX_SHOWN_URL:
+        if show_label and label:
+            shown = label
+        elif len(shown) > MAX_SHOWN_URL:
             shown = label or shown[: MAX_SHOWN_URL - 1] + "…"
         items.append((shown, url))
     return items
@@ -45,6 +48,7 @@ def displayed(resume: Resume) -> Iterator[tuple[str, str]]:
     contact = resume.contact
     yield from (("name", resume.name), ("headline", resume.headline or ""))
     yield from (("contact." + k, getattr(contact, k) or "") for k in ("email", "phone", "location"))
+    yield from (("contact.links", k.label) for k in contact.links if k.show == "label" and k.label)
     yield from (("summary", r.plain) for r in resume.summary)
     for section in resume.sections:
         yield section.title, section.title
@@ -69,6 +73,8 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
         "date",
     ):
         value = plain(getattr(item, name, None))
+        if name == "date" and ISO_DATE.fullmatch(value):
+            continue  # shown in the style's date format, like start and end
         if value:
             yield f"{title}: {name}", value
     link = getattr(item, "link", None)

@@ -6,6 +6,7 @@ free-text `date:` ("Fall 2023") is shown verbatim and no precision is invented.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .model import PRESENT_WORDS
@@ -55,6 +56,11 @@ _TABLE = {
         "sty lut mar kwi maj cze lip sie wrz paź lis gru",
         "obecnie",
     ),
+    "ru": (
+        "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
+        "янв. февр. март апр. май июнь июль авг. сент. окт. нояб. дек.",
+        "настоящее время",
+    ),
 }
 _CJK_MONTHS = " ".join(f"{m}月" for m in range(1, 13))
 _TABLE.update(
@@ -66,6 +72,7 @@ _TABLE.update(
 )
 # locales that put the year first: 2023年3月, 2023년 3월
 YEAR_FIRST = {"ja": "{year}年{month}", "zh": "{year}年{month}", "ko": "{year}년 {month}"}
+ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-\d{2})?)?")  # a free-text date that is ISO
 LOCALES = {k: (long.split(), short.split(), now) for k, (long, short, now) in _TABLE.items()}
 
 
@@ -94,7 +101,8 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
 def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:
     """The entry's dates as one string (kept on one line by the layout), or None."""
     if getattr(entry, "date", None):
-        return entry.date
+        free = entry.date
+        return format_date(free, style, locale) if ISO_DATE.fullmatch(free) else free
     start, end = getattr(entry, "start", None), getattr(entry, "end", None)
     if not start:
         return None

@@ -13,8 +13,7 @@ from typing import Any
 
 from .errors import Problem, ResumeError
 from .letter import LETTER, Letter
-from .read.jsonresume import convert as convert_json_resume
-from .read.jsonresume import is_json_resume
+from .read.foreign import read_foreign
 from .read.source import Path_, Source, read_source
 from .read.syntax import before_first
 from .schema import (
@@ -46,6 +45,7 @@ EMPTY = Rich(())
 class Link:
     url: str
     label: str | None = None
+    show: str = "url"  # in the contact line: "url" (the address) or "label"
 
 
 @value
@@ -156,7 +156,7 @@ class Variant:
     letter: Letter | None = None  # fields that override the résumé's letter
 
 
-LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "ja", "ko", "zh")
+LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "ja", "ko", "zh")
 FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
 
 
@@ -176,6 +176,7 @@ class Resume:
     letter: Letter | None = None  # the cover letter (`resume-pdf letter`)
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
+    source_format: str = ""  # "" for ours; "JSON Resume", "RenderCV", "YAMLResume"
 
 
 def entry_label(item: Any) -> str:
@@ -232,13 +233,21 @@ MARKUP = Markup()
 PARAGRAPHS = Markup(paragraphs=True, description="Text with inline markup; blank line = paragraph")
 DATE = Pattern(
     regex=r"\d{4}(-\d{2}(-\d{2})?)?|" + "|".join(PRESENT_WORDS),
-    expected="a date like 2021, 2021-03, 2021-03-14 or present (use `date:` for free text)",
+    expected="a date like 2021, 2021-03, 2021-03-14 or present",
+    hint="use `date:` for free text",
     validate=_valid_date,
     record=False,
 )
 TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
 LINK = Record(
-    Link, {"label": PLAIN, "url": Url(record=False)}, required=("url",), description="A link"
+    Link,
+    {
+        "label": PLAIN,
+        "url": Url(record=False),
+        "show": Choice(("url", "label"), description="Contact line: show the address or label"),
+    },
+    required=("url",),
+    description="A link",
 )
 BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
 DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}
@@ -395,10 +404,7 @@ RESUME = Record(
 def load_resume(path: Path, display_name: str | None = None) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
-    source = read_source(path, display_name)
-    if is_json_resume(source.data):
-        source = convert_json_resume(source)
-    return validate_resume(source)
+    return validate_resume(read_foreign(read_source(path, display_name)))
 
 
 def validate_resume(source: Source) -> Resume:
@@ -418,6 +424,7 @@ def validate_resume(source: Source) -> Resume:
         sections=tuple(s for s in resume.sections if s.items),
         texts=tuple(ctx.texts),
         warnings=tuple(ctx.warnings),
+        source_format=source.format,
     )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Problem, Severity, field_path
+from .errors import Problem, Severity
 from .read.source import Path_, Source
 from .text.inline import check_url, parse_inline, tel_problem
 from .values import value
@@ -61,7 +61,7 @@ class Context:
 
     def error(self, path: Path_, message: str, *, key: bool = False) -> Any:
         loc = self.source.locate(path, key=key)
-        self.problems.append(Problem(message, loc, field_path(path)))
+        self.problems.append(Problem(message, loc, self.source.name(path)))
         return INVALID
 
     def require(self, path: Path_, message: str) -> None:
@@ -71,7 +71,7 @@ class Context:
 
     def warn(self, path: Path_, message: str) -> None:
         loc = self.source.locate(path)
-        self.warnings.append(Problem(message, loc, field_path(path), Severity.WARNING))
+        self.warnings.append(Problem(message, loc, self.source.name(path), Severity.WARNING))
 
 
 def describe(value: Any) -> str:
@@ -139,7 +139,7 @@ class Text(Spec):
         if self.plain and parse_inline(text)[0].plain != text:
             ctx.warn(path, "Markdown is not applied in this field; it is shown as written")
         if text and self.record:
-            ctx.texts.append(TextField(field_path(path), text, ctx.source.locate(path)))
+            ctx.texts.append(TextField(ctx.source.name(path), text, ctx.source.locate(path)))
         return text or None
 
     def json_schema(self) -> dict[str, Any]:
@@ -164,7 +164,7 @@ class Markup(Text):
             for problem in bad_links:
                 ctx.error(path, problem)
             parsed.append(rich)
-            ctx.texts.append(TextField(field_path(path), rich.plain, ctx.source.locate(path)))
+            ctx.texts.append(TextField(ctx.source.name(path), rich.plain, ctx.source.locate(path)))
         return tuple(parsed) if self.paragraphs else parsed[0]
 
 
@@ -175,6 +175,7 @@ class Pattern(Text):
     regex: str = ".*"
     expected: str = ""
     validate: Callable[[str], bool] | None = None
+    hint: str = ""  # added for files in our own format only (a foreign file has other keys)
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)
@@ -183,7 +184,10 @@ class Pattern(Text):
         ok = re.fullmatch(self.regex, text, re.IGNORECASE) is not None
         if ok and self.validate:
             ok = self.validate(text)
-        return text if ok else ctx.error(path, f"expected {self.expected}, got {describe(text)}")
+        if ok:
+            return text
+        hint = f" ({self.hint})" if self.hint and not ctx.source.format else ""
+        return ctx.error(path, f"expected {self.expected}{hint}, got {describe(text)}")
 
     def json_schema(self) -> dict[str, Any]:
         pattern = f"^({_ignore_case(self.regex)})$"

@@ -1,224 +1,378 @@
-"""JSON Resume input: a document with a `basics` key, mapped onto our résumé format.
+"""JSON Resume input (a document with `basics`), and YAMLResume's JSON-Resume-shaped
+`content:`, mapped onto our résumé format with each value's line and original path.
 
-The mapping works on plain data before validation and carries every value's location
-along, so a problem in a JSON Resume file is reported at its line and column in that
-file. `references` (and `meta`) are left out: a résumé sent to recruiters rarely lists them.
+Every field of the v1.0.0 schema is shown or deliberately mapped, plus the legacy keys still
+found in older files (`company`, `website`); any other key, at any depth, is a warning at its
+own line. `references` and `meta` are left out; section titles follow `meta.language`.
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Problem, Severity
+from ..text.inline import check_url
+from .mapping import Mapper, text_list
 from .source import Path_, Source
+from .titles import TITLES, section_title
 
-SECTION_TITLES = {
-    "work": "Experience",
-    "volunteer": "Volunteering",
-    "projects": "Projects",
-    "education": "Education",
-    "awards": "Awards",
-    "certificates": "Certificates",
-    "publications": "Publications",
-    "skills": "Skills",
-    "languages": "Languages",
-    "interests": "Interests",
+ENTRY_KEYS = {
+    "work": {"name", "company", "location", "description", "position", "url", "website"}
+    | {"startDate", "endDate", "summary", "highlights", "keywords"},
+    "volunteer": {"organization", "position", "url", "website", "startDate", "endDate"}
+    | {"summary", "highlights", "keywords", "location"},
+    "education": {"institution", "url", "area", "studyType", "degree", "startDate", "endDate"}
+    | {"score", "gpa", "courses", "location", "summary"},
+    "awards": {"title", "date", "awarder", "summary"},
+    "certificates": {"name", "date", "url", "issuer", "summary"},
+    "publications": {"name", "publisher", "releaseDate", "url", "website", "summary"},
+    "skills": {"name", "level", "keywords"},
+    "languages": {"language", "fluency", "keywords"},
+    "interests": {"name", "keywords"},
+    "references": {"name", "reference", "phone", "email", "relationship", "summary"},
+    "projects": {"name", "description", "highlights", "keywords", "startDate", "endDate"}
+    | {"url", "roles", "entity", "type", "summary"},
 }
-LEFT_OUT = {"references", "meta", "$schema"}
+BASICS = {"name", "label", "image", "picture", "email", "phone", "url", "website", "summary"}
+LOCATION = ("address", "postalCode", "city", "region", "countryCode", "country")
+MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+_WORDY_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})")
+_LIST_LINE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+(.*)")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    name: str
+    root: Path_  # where the JSON-Resume-shaped document starts
+    basics: Path_  # name, email, ...
+    location: Path_
+    profiles: Path_
+    headline: str  # the key of the headline in basics
+    top_level: frozenset[str]  # keys allowed beside the sections at the root
+    outer: frozenset[str] = frozenset()  # keys allowed around the root, when it is nested
+
+
+JSON_RESUME = Dialect(
+    "JSON Resume",
+    (),
+    ("basics",),
+    ("basics", "location"),
+    ("basics", "profiles"),
+    "label",
+    frozenset({"basics", "meta", "$schema"}),
+)
+YAMLRESUME = Dialect(
+    "YAMLResume",
+    ("content",),
+    ("content", "basics"),
+    ("content", "location"),
+    ("content", "profiles"),
+    "headline",
+    frozenset({"basics", "location", "profiles"}),
+    frozenset({"content", "locale", "layouts", "$schema"}),
+)
 
 
 def is_json_resume(data: Any) -> bool:
     return isinstance(data, dict) and "basics" in data
 
 
-class _Mapper:
-    """Builds the converted document and, for every value placed, where it came from."""
-
-    def __init__(self, source: Source) -> None:
-        self.source = source
-        self.values: dict[Path_, Any] = {}
-        self.keys: dict[Path_, Any] = {}
-
-    def get(self, path: Path_) -> Any:
-        node = self.source.data
-        for part in path:
-            if isinstance(part, int):
-                node = node[part] if isinstance(node, list) and part < len(node) else None
-            else:
-                node = node.get(part) if isinstance(node, dict) else None
-        return node
-
-    def place(self, out: dict[str, Any], key: str, value: Any, out_path: Path_, src: Path_) -> None:
-        if value in (None, "", []):
-            return
-        out[key] = value
-        self.values[(*out_path, key)] = self.source.locate(src)
-        self.keys[(*out_path, key)] = self.source.locate(src, key=True)
-
-    def copy(self, out: dict[str, Any], key: str, out_path: Path_, src: Path_) -> None:
-        self.place(out, key, self.get(src), out_path, src)
-
-    def rename(self, out: dict[str, Any], out_path: Path_, src: Path_, **ours: str) -> None:
-        """Copy fields across under our names: ours=theirs."""
-        for key, theirs in ours.items():
-            self.copy(out, key, out_path, (*src, theirs))
-
-
-def convert(source: Source) -> Source:
-    m = _Mapper(source)
+def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = False) -> Source:
+    m = Mapper(source, dialect.name)
     data: dict[str, Any] = {}
-    basics: Path_ = ("basics",)
-    m.rename(data, (), basics, name="name", headline="label", summary="summary")
-    contact: dict[str, Any] = {}
-    m.rename(contact, ("contact",), basics, email="email", phone="phone", website="url")
-    m.place(
-        contact,
-        "location",
-        _location(m.get((*basics, "location"))),
-        ("contact",),
-        (*basics, "location"),
-    )
-    links = []
-    for i, profile in enumerate(_list(m.get((*basics, "profiles")))):
-        link: dict[str, Any] = {}
-        m.copy(link, "url", ("contact", "links", i), (*basics, "profiles", i, "url"))
-        m.copy(link, "label", ("contact", "links", i), (*basics, "profiles", i, "network"))
-        if isinstance(profile, dict) and link:
-            links.append(link)
-    m.place(contact, "links", links, ("contact",), (*basics, "profiles"))
-    m.place(data, "contact", contact, (), basics)
+    locale = _locale(m, dialect)
+    if locale:
+        data["locale"] = locale
+    _basics(m, dialect, data)
     sections = []
-    for key, title in SECTION_TITLES.items():
-        entries = _list(m.get((key,)))
-        if entries:
+    root = m.get(dialect.root)
+    for key in root if isinstance(root, dict) else ():  # in the file's own order
+        if key not in ENTRY_KEYS or (key == "references" and not references):
+            continue
+        entries = m.get((*dialect.root, key))
+        if isinstance(entries, list) and entries:
             out_path = ("sections", len(sections))
-            sections.append(_section(m, key, title, entries, out_path))
-    m.place(data, "sections", sections, (), ())
-    m.values[()] = source.locate(())
-    warnings = [
-        Problem(
-            f"JSON Resume section `{k}` is not part of resume-pdf's output",
-            source.locate((k,), key=True),
-            k,
-            Severity.WARNING,
-        )
-        for k in source.data
-        if k not in SECTION_TITLES and k not in LEFT_OUT and k != "basics"
-    ]
-    return Source(source.file, data, m.values, m.keys, (*source.warnings, *warnings), source.errors)
+            section = _section(m, key, entries, (*dialect.root, key), out_path)
+            if section:
+                section["title"] = section_title(key, locale or "en")
+                m.graft((*out_path, "title"), (*dialect.root, key))
+                sections.append(section)
+    m.place(data, "sections", sections, (), dialect.root)
+    if dialect.root:
+        m.unknown_keys((), dialect.outer, "top-level")
+        if m.get(("layouts",)):
+            m.warn(("layouts",), f"{dialect.name} `layouts` are not used by resume-pdf", key=True)
+    known = dialect.top_level | set(ENTRY_KEYS)
+    m.unknown_keys(dialect.root, known, f"{dialect.name} section")
+    m.unknown_keys(dialect.basics, BASICS | {dialect.headline, "location", "profiles"}, "basics")
+    return m.result(data)
+
+
+def _locale(m: Mapper, dialect: Dialect) -> str | None:
+    for path in (("meta", "language"), ("meta", "locale"), ("locale", "language"), ("locale",)):
+        value = m.get(path)
+        if isinstance(value, str) and value.strip():
+            code = value.strip().lower().replace("_", "-").split("-")[0]
+            if code in TITLES:
+                m.graft(("locale",), path)
+                return code
+            m.warn(path, f"no section titles or month names for {value!r} yet; English is used")
+            return None
+    return None
+
+
+def _basics(m: Mapper, dialect: Dialect, data: dict[str, Any]) -> None:
+    b = dialect.basics
+    m.rename(data, (), b, name="name", headline=dialect.headline, summary="summary")
+    if "summary" in data:
+        _markdown_lists(data, "summary", bullets=False)
+    contact: dict[str, Any] = {}
+    m.rename(contact, ("contact",), b, email="email", phone="phone")
+    for key in ("url", "website"):  # `website` is the legacy name
+        if "website" not in contact:
+            m.copy(contact, "website", ("contact",), (*b, key))
+    for key in ("image", "picture"):
+        if m.get((*b, key)):
+            m.warn((*b, key), "a picture is not shown", key=True)
+    place = m.get(dialect.location)
+    if isinstance(place, dict):
+        m.unknown_keys(dialect.location, set(LOCATION), "location")
+        parts = [place.get(k) for k in LOCATION]
+        text = ", ".join(p for p in parts if isinstance(p, str) and p.strip())
+        m.place(contact, "location", text, ("contact",), dialect.location)
+    else:
+        m.copy(contact, "location", ("contact",), dialect.location)
+    links = []
+    for i, profile in enumerate(_list(m.get(dialect.profiles))):
+        link = _profile(m, profile, (*dialect.profiles, i), ("contact", "links", len(links)))
+        if link:
+            links.append(link)
+    m.place(contact, "links", links, ("contact",), dialect.profiles)
+    m.place(data, "contact", contact, (), b)
+
+
+def _profile(m: Mapper, profile: Any, src: Path_, out: Path_) -> dict[str, Any] | None:
+    """`network: username`, linked to the profile's URL (or the network's address for the
+    username); a profile with an empty URL is a warning, not a failure."""
+    from .rendercv import NETWORKS
+
+    if not isinstance(profile, dict):
+        return None
+    m.unknown_keys(src, {"network", "username", "url"}, "profile")
+    network, user, url = (_text(profile.get(k)) for k in ("network", "username", "url"))
+    if "url" in profile and not url:
+        m.warn((*src, "url"), "empty `url`: the profile is shown without its address")
+    label = f"{network}: {user}" if network and user else user or network
+    link: dict[str, Any] = {}
+    if url:
+        link["url"] = url
+        m.graft((*out, "url"), (*src, "url"))
+    elif user and network.lower() in NETWORKS:
+        link["url"] = NETWORKS[network.lower()].format(user.lstrip("@"))
+        m.graft((*out, "url"), (*src, "username"))
+    if label:
+        link.update(label=label, show="label")
+        m.graft((*out, "label"), (*src, "username" if user else "network"))
+    m.graft(out, src)
+    return link or None
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
 
 
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _location(value: Any) -> str | None:
-    if isinstance(value, str):
-        return value
-    if not isinstance(value, dict):
-        return None
-    parts = [value.get(k) for k in ("city", "region", "countryCode")]
-    return ", ".join(p for p in parts if isinstance(p, str) and p) or None
-
-
-def _section(m: _Mapper, key: str, title: str, entries: list[Any], out: Path_) -> dict[str, Any]:
+def _section(m: Mapper, key: str, entries: list[Any], src: Path_, out: Path_) -> dict | None:
     kind, convert_entry = _KINDS[key]
     items = []
     for i, entry in enumerate(entries):
-        if isinstance(entry, dict):
-            item: dict[str, Any] = {}
-            convert_entry(m, item, (*out, kind, len(items)), (key, i))
-            if item:
-                items.append(item)
-    m.values[(*out, kind)] = m.source.locate((key,))
-    return {"title": title, kind: items}
+        if not isinstance(entry, dict):
+            m.warn((*src, i), "expected a mapping; not shown")
+            continue
+        m.unknown_keys((*src, i), ENTRY_KEYS[key], f"`{key}` entry")
+        item: dict[str, Any] = {}
+        item_out = (*out, kind, len(items))
+        convert_entry(m, item, item_out, (*src, i))
+        if item:
+            m.origins[item_out] = (*src, i)
+            items.append(item)
+    if not items:
+        return None
+    m.graft((*out, kind), src)
+    return {kind: items}
 
 
-def _dates(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "start", out, (*src, "startDate"))
-    m.copy(item, "end", out, (*src, "endDate"))
+def _date(m: Mapper, item: dict[str, Any], key: str, out: Path_, src: Path_) -> None:
+    """A date as written, or `Sep 1, 2016` / `Dec 2017` (YAMLResume) as 2016-09-01 / 2017-12."""
+    value = m.get(src)
+    if isinstance(value, str):
+        found = _WORDY_DATE.fullmatch(value.strip())
+        if found and found.group(1).lower() in MONTHS:
+            month = MONTHS.index(found.group(1).lower()) + 1
+            day = f"-{int(found.group(2)):02d}" if found.group(2) else ""
+            value = f"{found.group(3)}-{month:02d}{day}"
+    m.place(item, key, value, out, src)
+
+
+def _dates(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    _date(m, item, "start", out, (*src, "startDate"))
+    _date(m, item, "end", out, (*src, "endDate"))
     if "start" in item and "end" not in item:
         item["end"] = "present"  # JSON Resume: no end date means ongoing
 
 
-def _work(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(
-        item,
-        out,
-        src,
-        role="position",
-        organization="name",
-        location="location",
-        summary="summary",
-        highlights="highlights",
+def _linked(m: Mapper, item: dict[str, Any], key: str, out: Path_, src: Path_, *names: str) -> None:
+    """The first of `names` as item[key], linked to the entry's `url` (or `website`)."""
+    for name in names:
+        m.copy(item, key, out, (*src, name))
+        if key in item:
+            break
+    for url_key in ("url", "website"):
+        url = m.get((*src, url_key))
+        if not isinstance(url, str) or not url.strip():
+            continue
+        if key in item and check_url(url.strip()) is None and "](" not in item[key]:
+            label = item[key].replace("[", "\\[").replace("]", "\\]")
+            item[key] = f"[{label}]({url.strip()})"
+        elif key in item:
+            m.warn((*src, url_key), f"{url!r} is not a link address; not linked")
+        break
+
+
+def _markdown_lists(item: dict[str, Any], key: str, bullets: bool = True) -> None:
+    """A summary written as a Markdown list (YAMLResume) becomes bullets, or one paragraph
+    an item where the entry has no bullets; other text stays as it is."""
+    text = item.get(key)
+    if not isinstance(text, str):
+        return
+    lines = [line for line in text.splitlines() if line.strip()]
+    matches = [_LIST_LINE.fullmatch(line) for line in lines]
+    if len(lines) < 2 or not all(matches):
+        return
+    items = [m.group(1) for m in matches if m]
+    if bullets:
+        del item[key]
+        item["highlights"] = items + item.get("highlights", [])
+    else:
+        item[key] = "\n\n".join(items)
+
+
+def _extra_paragraph(item: dict[str, Any], text: str) -> None:
+    if text:
+        item["summary"] = f"{item['summary']}\n\n{text}" if item.get("summary") else text
+
+
+def _work(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, role="position", location="location", highlights="highlights")
+    _linked(m, item, "organization", out, src, "name", "company", "organization")
+    m.copy(item, "summary", out, (*src, "summary"))
+    _markdown_lists(item, "summary")
+    description = _text(m.get((*src, "description")))
+    if description:
+        summary = item.get("summary")
+        item["summary"] = f"{description}\n\n{summary}" if summary else description
+        m.graft((*out, "summary"), (*src, "description"))
+    _extra_paragraph(item, ", ".join(text_list(m.get((*src, "keywords")))))
+    _dates(m, item, out, src)
+
+
+def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    _linked(m, item, "institution", out, src, "institution")
+    m.rename(item, out, src, field="area", location="location")
+    m.copy(item, "degree", out, (*src, "studyType"))
+    m.copy(item, "degree", out, (*src, "degree"))
+    m.copy(item, "summary", out, (*src, "summary"))
+    _markdown_lists(item, "summary")
+    score = next((m.get((*src, k)) for k in ("score", "gpa") if m.get((*src, k))), None)
+    extra = ([f"Score: {score}"] if isinstance(score, str) else []) + text_list(
+        m.get((*src, "courses"))
     )
-    m.copy(item, "organization", out, (*src, "organization"))  # volunteer
+    if extra:
+        item["highlights"] = item.get("highlights", []) + extra
+        m.graft((*out, "highlights"), (*src, "courses" if m.get((*src, "courses")) else "score"))
     _dates(m, item, out, src)
 
 
-def _education(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, institution="institution", degree="studyType", field="area")
-    score = m.get((*src, "score"))
-    courses = _list(m.get((*src, "courses")))
-    extra = ([f"Score: {score}"] if isinstance(score, str) else []) + courses
-    m.place(item, "highlights", extra, out, (*src, "courses"))
-    _dates(m, item, out, src)
+def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    """An award or certificate as an entry: its title, who gave it, its date and summary."""
+    m.copy(item, "role", out, (*src, "title"))
+    m.copy(item, "role", out, (*src, "name"))
+    _linked(m, item, "organization", out, src, "awarder", "issuer")
+    if "organization" not in item and "role" in item:
+        _linked(m, item, "role", out, src, "title", "name")
+    m.copy(item, "summary", out, (*src, "summary"))
+    _markdown_lists(item, "summary")
+    _date(m, item, "date", out, (*src, "date"))
 
 
-def _project(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+def _project(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     m.rename(item, out, src, title="name", summary="description", highlights="highlights")
-    url = m.get((*src, "url"))
-    m.place(item, "link", {"url": url} if isinstance(url, str) else None, out, (*src, "url"))
-    if "link" in item:
-        m.values[(*out, "link", "url")] = m.source.locate((*src, "url"))
+    extra = _text(m.get((*src, "summary")))
+    if extra:
+        _extra_paragraph(item, extra)
+        m.graft((*out, "summary"), (*src, "description" if "description" in item else "summary"))
+    _markdown_lists(item, "summary")
+    about = [", ".join(text_list(m.get((*src, "roles"))))]
+    about += [_text(m.get((*src, k))) for k in ("entity", "type")]
+    m.place(item, "location", " · ".join(a for a in about if a), out, (*src, "roles"))
+    _extra_paragraph(item, ", ".join(text_list(m.get((*src, "keywords")))))
+    url = _text(m.get((*src, "url")))
+    if url:
+        m.place(item, "link", {"url": url}, out, (*src, "url"))
+        m.graft((*out, "link", "url"), (*src, "url"))
     _dates(m, item, out, src)
 
 
-def _publication(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(
-        item,
-        out,
-        src,
-        title="name",
-        venue="publisher",
-        date="releaseDate",
-        url="url",
-        summary="summary",
-    )
+def _publication(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, title="name", venue="publisher", url="url", summary="summary")
+    if "url" not in item:
+        m.copy(item, "url", out, (*src, "website"))
+    _markdown_lists(item, "summary", bullets=False)
+    _date(m, item, "date", out, (*src, "releaseDate"))
 
 
-def _skill(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "group", out, (*src, "name"))
-    keywords = _list(m.get((*src, "keywords")))
-    level = m.get((*src, "level"))
-    m.place(item, "items", keywords or ([level] if level else []), out, (*src, "keywords"))
+def _skill(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    name, level = _text(m.get((*src, "name"))), _text(m.get((*src, "level")))
+    group = f"{name} ({level})" if name and level else name or level
+    m.place(item, "group", group, out, (*src, "name" if name else "level"))
+    m.place(item, "items", text_list(m.get((*src, "keywords"))), out, (*src, "keywords"))
 
 
-def _as_text(*fields: str, joiner: str = ", "):  # type: ignore[no-untyped-def]
-    """Entries shown as one line of text (awards, certificates, languages, interests)."""
+def _line(first: str, second: str, keywords: bool = True):  # type: ignore[no-untyped-def]
+    """Entries shown as one bullet: `English: Native speaker (TOEFL 110)`."""
 
-    def convert(m: _Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-        parts = []
-        for name in fields:
-            value = m.get((*src, name))
-            if isinstance(value, list):
-                value = ", ".join(v for v in value if isinstance(v, str))
-            if isinstance(value, str) and value:
-                parts.append(value)
-        m.place(item, "text", joiner.join(parts), out, (*src, fields[0]))
+    def convert(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+        head, tail = _text(m.get((*src, first))), _text(m.get((*src, second)))
+        words = ", ".join(text_list(m.get((*src, "keywords")))) if keywords else ""
+        if first == "name" and second == "keywords":
+            tail, words = words, ""
+        text = ": ".join(p for p in (head, tail) if p) + (f" ({words})" if words else "")
+        m.place(item, "text", text, out, (*src, first if head else second))
 
     return convert
+
+
+def _reference(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    parts = [_text(m.get((*src, k))) for k in ("name", "relationship", "email", "phone")]
+    body = _text(m.get((*src, "reference"))) or _text(m.get((*src, "summary")))
+    text = ", ".join(p for p in parts if p) + (f": {body}" if body else "")
+    m.place(item, "text", text, out, (*src, "name"))
 
 
 _KINDS = {
     "work": ("experience", _work),
     "volunteer": ("experience", _work),
     "education": ("education", _education),
-    "projects": ("projects", _project),
+    "awards": ("experience", _award),
+    "certificates": ("experience", _award),
     "publications": ("publications", _publication),
     "skills": ("skills", _skill),
-    "awards": ("bullets", _as_text("title", "awarder", "date", "summary")),
-    "certificates": ("bullets", _as_text("name", "issuer", "date")),
-    "languages": ("bullets", _as_text("language", "fluency", joiner=": ")),
-    "interests": ("bullets", _as_text("name", "keywords", joiner=": ")),
+    "languages": ("bullets", _line("language", "fluency")),
+    "interests": ("bullets", _line("name", "keywords")),
+    "references": ("bullets", _reference),
+    "projects": ("projects", _project),
 }

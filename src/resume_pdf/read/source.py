@@ -48,6 +48,17 @@ class Source:
     keys: dict[Path_, Location] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
     errors: tuple[Problem, ...] = ()  # YAML syntax errors the parse recovered from
+    origins: dict[Path_, Path_] = field(default_factory=dict)  # our path -> the file's own
+    format: str = ""  # "" for ours; "JSON Resume", "RenderCV", "YAMLResume" when mapped
+
+    def name(self, path: Path_) -> str:
+        """`path` as the user wrote it: for a mapped foreign file, in that format's own keys
+        (`work[0].startDate`, not `sections[0].experience[0].start`)."""
+        for n in range(len(path), 0, -1):
+            origin = self.origins.get(path[:n])
+            if origin is not None:
+                return field_path((*origin, *path[n:]))
+        return field_path(path)
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """The location of `path`, or of its nearest ancestor when it is absent."""

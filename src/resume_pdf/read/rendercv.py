@@ -1,0 +1,317 @@
+"""RenderCV input: a document with a `cv` key (and `design`, `locale`, `settings`), mapped
+onto our résumé format with every value's line and RenderCV path carried along.
+
+RenderCV keeps sections as a mapping `cv.sections: {Title: [entries]}` whose entry type is
+implied by the entry's keys; each type maps onto the nearest kind of ours. Its text fields
+hold Markdown, which ours read with the same converter. What has no equivalent here (a
+photo, `design` details, `settings`) is a warning at its own line, never an error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .mapping import Mapper, text_list
+from .source import Path_, Source
+
+FORMAT = "RenderCV"
+THEMES = {  # RenderCV theme -> the nearest built-in style
+    "classic": "classic",
+    "sb2nov": "classic",
+    "engineeringclassic": "classic",
+    "engineeringresumes": "compact",
+    "moderncv": "modern",
+    "ember": "modern",
+    "opal": "modern",
+    "harvard": "serif",
+    "ink": "mono",
+}
+LANGUAGES = {
+    "english": "en",
+    "german": "de",
+    "french": "fr",
+    "spanish": "es",
+    "italian": "it",
+    "portuguese": "pt",
+    "dutch": "nl",
+    "polish": "pl",
+    "russian": "ru",
+}
+NETWORKS = {  # RenderCV's networks -> the profile address a username stands for
+    "linkedin": "https://linkedin.com/in/{}",
+    "github": "https://github.com/{}",
+    "gitlab": "https://gitlab.com/{}",
+    "imdb": "https://imdb.com/name/{}",
+    "instagram": "https://instagram.com/{}",
+    "orcid": "https://orcid.org/{}",
+    "stackoverflow": "https://stackoverflow.com/users/{}",
+    "researchgate": "https://researchgate.net/profile/{}",
+    "youtube": "https://youtube.com/@{}",
+    "google scholar": "https://scholar.google.com/citations?user={}",
+    "telegram": "https://t.me/{}",
+    "whatsapp": "https://wa.me/{}",
+    "leetcode": "https://leetcode.com/u/{}",
+    "x": "https://x.com/{}",
+    "bluesky": "https://bsky.app/profile/{}",
+    "reddit": "https://reddit.com/user/{}",
+}
+CV_KEYS = {
+    "name",
+    "headline",
+    "location",
+    "email",
+    "photo",
+    "phone",
+    "website",
+    "social_networks",
+    "custom_connections",
+    "sections",
+}
+DATE_KEYS = {"date", "start_date", "end_date"}
+DETAIL_KEYS = {"location", "summary", "highlights"}
+# entry type: (the key that tells it, all its keys, our section kind)
+ENTRY_TYPES = (
+    ("education", "institution", {"institution", "area", "degree"} | DATE_KEYS | DETAIL_KEYS),
+    ("experience", "company", {"company", "position"} | DATE_KEYS | DETAIL_KEYS),
+    ("publications", "authors", {"title", "authors", "summary", "doi", "url", "journal", "date"}),
+    ("publications", "journal", {"title", "authors", "summary", "doi", "url", "journal", "date"}),
+    ("projects", "name", {"name"} | DATE_KEYS | DETAIL_KEYS),
+    ("skills", "label", {"label", "details"}),
+    ("bullets", "bullet", {"bullet"}),
+    ("numbered", "number", {"number"}),
+    ("reversed", "reversed_number", {"reversed_number"}),
+)
+
+
+def is_rendercv(data: Any) -> bool:
+    return isinstance(data, dict) and isinstance(data.get("cv"), dict) and "basics" not in data
+
+
+def convert(source: Source) -> Source:
+    m = Mapper(source, FORMAT)
+    m.unknown_keys((), {"cv", "design", "locale", "settings", "$schema"}, "top-level")
+    m.unknown_keys(("cv",), CV_KEYS, "cv")
+    data: dict[str, Any] = {}
+    cv: Path_ = ("cv",)
+    m.rename(data, (), cv, name="name", headline="headline")
+    data.update(_contact(m, cv))
+    sections = m.get((*cv, "sections"))
+    out: list[dict[str, Any]] = []
+    if isinstance(sections, dict):
+        for title, entries in sections.items():
+            out.extend(_sections(m, str(title), entries, (*cv, "sections", title), len(out)))
+    m.place(data, "sections", out, (), (*cv, "sections"))
+    _design(m, data)
+    if m.get(("settings",)) not in (None, {}):
+        m.warn(("settings",), "RenderCV `settings` are not used by resume-pdf", key=True)
+    return m.result(data)
+
+
+def _contact(m: Mapper, cv: Path_) -> dict[str, Any]:
+    contact: dict[str, Any] = {}
+    for key in ("email", "phone", "website"):
+        values = text_list(m.get((*cv, key)))
+        if values:
+            src = (*cv, key) if isinstance(m.get((*cv, key)), str) else (*cv, key, 0)
+            m.place(contact, key, values[0], ("contact",), src)
+        for i, _ in enumerate(values[1:], 1):
+            m.warn((*cv, key, i), f"only the first {key} is shown")
+    m.copy(contact, "location", ("contact",), (*cv, "location"))
+    if m.get((*cv, "photo")):
+        m.warn((*cv, "photo"), "a photo is not shown", key=True)
+    links: list[dict[str, Any]] = []
+    for i, net in enumerate(_list(m.get((*cv, "social_networks")))):
+        link = _social(m, net, (*cv, "social_networks", i), ("contact", "links", len(links)))
+        if link:
+            links.append(link)
+    for i, custom in enumerate(_list(m.get((*cv, "custom_connections")))):
+        src = (*cv, "custom_connections", i)
+        url, text = (custom.get("url"), custom.get("placeholder")) if custom else (None, None)
+        if isinstance(url, str) and url:
+            link = {"url": url, **({"label": text, "show": "label"} if text else {})}
+            m.graft(("contact", "links", len(links)), src, link)
+            m.graft(("contact", "links", len(links), "url"), (*src, "url"))
+            links.append(link)
+        elif text:
+            m.warn(src, "a connection without a URL is not shown")
+    m.place(contact, "links", links, ("contact",), (*cv, "social_networks"))
+    return {"contact": contact} if contact else {}
+
+
+def _social(m: Mapper, net: Any, src: Path_, out: Path_) -> dict[str, Any] | None:
+    if not isinstance(net, dict):
+        return None
+    network, user = net.get("network"), net.get("username")
+    if not (isinstance(network, str) and isinstance(user, str) and user):
+        m.warn(src, "a social network needs `network` and `username`; not shown")
+        return None
+    user = user.strip()
+    template = NETWORKS.get(network.strip().lower())
+    if network.strip().lower() == "mastodon" and user.count("@") == 2:
+        name, host = user.lstrip("@").split("@", 1)
+        url = f"https://{host}/@{name}"
+    elif template:
+        url = template.format(user.lstrip("@"))
+    else:
+        m.warn((*src, "network"), f"unknown network {network!r}: shown without a link")
+        return None
+    link = {"url": url, "label": f"{network}: {user}", "show": "label"}
+    m.graft(out, src, link)
+    m.graft((*out, "url"), (*src, "username"))
+    m.graft((*out, "label"), (*src, "username"))
+    return link
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _kind_of(entry: Any) -> tuple[str, set[str]] | None:
+    if isinstance(entry, str):
+        return "text", set()
+    if isinstance(entry, dict):
+        for kind, key, keys in ENTRY_TYPES:
+            if key in entry:
+                return kind, keys
+    return None
+
+
+def _sections(m: Mapper, title: str, entries: Any, src: Path_, first: int) -> list[dict[str, Any]]:
+    """One RenderCV section as ours: one section per run of entries of one kind (RenderCV
+    allows one kind a section, so that is one section)."""
+    if not isinstance(entries, list):
+        m.warn(src, "a section must be a list of entries; not shown")
+        return []
+    out: list[dict[str, Any]] = []
+    runs: list[tuple[str, list[tuple[int, Any]]]] = []
+    for i, entry in enumerate(entries):
+        found = _kind_of(entry)
+        if found is None:
+            m.warn((*src, i), "an entry of unknown type; not shown")
+            continue
+        kind, keys = found
+        if isinstance(entry, dict):
+            m.unknown_keys((*src, i), keys, "entry")
+        if runs and runs[-1][0] == kind:
+            runs[-1][1].append((i, entry))
+        else:
+            runs.append((kind, [(i, entry)]))
+    for kind, items in runs:
+        path: Path_ = ("sections", first + len(out))
+        section = _section(m, kind, items, src, path)
+        m.graft((*path, "title"), src)
+        out.append({"title": title, **section})
+        m.origins[path] = src
+    return out
+
+
+def _section(
+    m: Mapper, kind: str, items: list[tuple[int, Any]], src: Path_, out: Path_
+) -> dict[str, Any]:
+    if kind == "text":
+        paragraphs = [e for _, e in items if e.strip()]
+        m.graft((*out, "text"), (*src, items[0][0]))
+        return {"text": "\n\n".join(paragraphs)}
+    if kind in ("bullets", "numbered", "reversed"):
+        key = {"bullets": "bullet", "numbered": "number", "reversed": "reversed_number"}[kind]
+        texts = []
+        for n, (i, entry) in enumerate(items):
+            text = entry.get(key)
+            if not isinstance(text, str) or not text:
+                continue
+            if kind != "bullets":
+                number = n + 1 if kind == "numbered" else len(items) - n
+                text = f"{number}. {text}"
+            m.graft((*out, "bullets", len(texts)), (*src, i, key))
+            texts.append(text)
+        return {"bullets": texts}
+    converted = []
+    for i, _ in items:
+        item: dict[str, Any] = {}
+        _ENTRY[kind](m, item, (*out, kind, len(converted)), (*src, i))
+        m.origins[(*out, kind, len(converted))] = (*src, i)
+        converted.append(item)
+    return {kind: converted}
+
+
+def _dates(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.copy(item, "start", out, (*src, "start_date"))
+    m.copy(item, "end", out, (*src, "end_date"))
+    if "start" in item or "end" in item:
+        if m.get((*src, "date")) not in (None, ""):
+            m.warn((*src, "date"), "`date` is not shown because `start_date` is given")
+        if "start" in item and "end" not in item:
+            item["end"] = "present"  # RenderCV: a start without an end is ongoing
+        return
+    m.copy(item, "date", out, (*src, "date"))
+
+
+def _details(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, location="location", summary="summary", highlights="highlights")
+    _dates(m, item, out, src)
+
+
+def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, institution="institution", degree="degree", field="area")
+    _details(m, item, out, src)
+
+
+def _experience(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, role="position", organization="company")
+    _details(m, item, out, src)
+
+
+def _normal(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(item, out, src, title="name")
+    _details(m, item, out, src)
+
+
+def _publication(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.rename(
+        item,
+        out,
+        src,
+        title="title",
+        authors="authors",
+        venue="journal",
+        doi="doi",
+        url="url",
+        summary="summary",
+    )
+    _dates(m, item, out, src)
+
+
+def _one_line(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    m.copy(item, "group", out, (*src, "label"))
+    details = m.get((*src, "details"))
+    m.place(item, "items", [details] if details else [], out, (*src, "details"))
+    if "items" in item:
+        m.graft((*out, "items", 0), (*src, "details"))
+
+
+_ENTRY = {
+    "education": _education,
+    "experience": _experience,
+    "projects": _normal,
+    "publications": _publication,
+    "skills": _one_line,
+}
+
+
+def _design(m: Mapper, data: dict[str, Any]) -> None:
+    theme = m.get(("design", "theme"))
+    if isinstance(theme, str) and theme:
+        style = THEMES.get(theme.strip().lower())
+        if style:
+            m.place(data, "style", style, (), ("design", "theme"))
+        else:
+            m.warn(("design", "theme"), f"RenderCV theme {theme!r} is unknown; using classic")
+    m.unknown_keys(("design",), {"theme"}, "RenderCV design (not used by resume-pdf)")
+    language = m.get(("locale", "language"))
+    if isinstance(language, str):
+        code = LANGUAGES.get(language.strip().lower())
+        if code:
+            m.place(data, "locale", code, (), ("locale", "language"))
+        else:
+            m.warn(("locale", "language"), f"no {language} month names yet; English is used")
+    m.unknown_keys(("locale",), {"language"}, "RenderCV locale (not used by resume-pdf)")
