@@ -55,6 +55,7 @@ class BuildResult:
     twins: tuple[Path, ...] = ()  # the .txt/.md/... written beside the PDF (pages 0: no PDF)
     verified: bool = False  # --verify read every field back from the PDF
     details: str = ""  # style, budget and layout passes, for --verbose
+    source_format: str = ""  # the foreign format the résumé was read from, if any
 
 
 @value
@@ -221,7 +222,17 @@ def build(
     warnings = (*resume.warnings, *theme.warnings)
     verified = options.verify and bool(pages)
     return BuildResult(
-        out, pages, seconds, warnings, note, pngs, watched, tuple(twins), verified, details
+        out,
+        pages,
+        seconds,
+        warnings,
+        note,
+        pngs,
+        watched,
+        tuple(twins),
+        verified,
+        details,
+        resume.source_format,
     )
 
 
@@ -409,7 +420,7 @@ def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = Fal
     the text (written to `output` unless it is None, i.e. standard output). A schema file is
     written beside a new YAML file that has none, for the modeline's sake."""
     from .model import validate_resume
-    from .read.jsonresume import convert, is_json_resume
+    from .read.foreign import read_foreign
     from .read.source import dump_yaml, read_source
     from .write.output import check_output_path, write_atomic
 
@@ -419,13 +430,12 @@ def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = Fal
             hint = "add --force to replace it, or use -o - to print the YAML"
             raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
     source = read_source(source_path)
-    if not is_json_resume(source.data):
-        raise ResumeError(
-            [Problem("not a JSON Resume document (no `basics` key)", source.locate(()))]
-        )
-    converted = convert(source)
+    converted = read_foreign(source)
+    if not converted.format:
+        message = "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file"
+        raise ResumeError([Problem(message, source.locate(()))])
     validate_resume(converted)
-    header = f"# Converted from {source_path.name} (JSON Resume) by resume-pdf\n"
+    header = f"# Converted from {source_path.name} ({converted.format}) by resume-pdf\n"
     text = SCHEMA_MODELINE + header + dump_yaml(in_reading_order(converted.data))
     if output is not None:
         schema_path = output.parent / SCHEMA_FILE

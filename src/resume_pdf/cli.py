@@ -479,6 +479,8 @@ def _show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
         shown += ", verified (text and links read back)"
     if twins:
         shown += f" (+ {twins})"
+    if result.source_format:
+        shown += f", built from {result.source_format} format"
     shown += f", {result.seconds:.2f} s"
     if result.pngs:
         shown += "; PNG: " + ", ".join(shown_path(p) for p in result.pngs)

@@ -127,19 +127,23 @@ class ContactLine(Flowable):
 
 
 def _split(item: Piece, width: float) -> list[Piece]:
-    """An item wider than the column, cut between characters into lines that fit."""
+    """An item wider than the column, cut into lines that fit: after a space where the line
+    has one (so no word is cut in the text layer), else between characters."""
     if item.width <= width:
         return [item]
     pieces: list[Piece] = []
-    line: list[Run] = []
-    used = 0.0
+    line: list[tuple[Run, float]] = []
     for run in item.runs:
         for ch in run.text:
             w = stringWidth(ch, run.font, run.size)
-            if line and used + w > width:
-                pieces.append(Piece(None if pieces else item.icon, tuple(line), item.url))
-                line, used = [], 0.0
-            line.append(Run(ch, run.font, run.size, run.color))
-            used += w
-    pieces.append(Piece(None if pieces else item.icon, tuple(line), item.url))
+            if line and sum(x for _, x in line) + w > width:
+                spaces = [i for i, (r, _) in enumerate(line) if r.text == " "]
+                cut = spaces[-1] + 1 if spaces and ch != " " else len(line)
+                runs = tuple(r for r, _ in line[:cut])
+                pieces.append(Piece(None if pieces else item.icon, runs, item.url))
+                line = [] if ch == " " else line[cut:]
+                if ch == " ":
+                    continue
+            line.append((Run(ch, run.font, run.size, run.color), w))
+    pieces.append(Piece(None if pieces else item.icon, tuple(r for r, _ in line), item.url))
     return pieces

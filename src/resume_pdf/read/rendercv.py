@@ -99,7 +99,8 @@ def convert(source: Source) -> Source:
     out: list[dict[str, Any]] = []
     if isinstance(sections, dict):
         for title, entries in sections.items():
-            out.extend(_sections(m, str(title), entries, (*cv, "sections", title), len(out)))
+            shown = _title(str(title))
+            out.extend(_sections(m, shown, entries, (*cv, "sections", title), len(out)))
     m.place(data, "sections", out, (), (*cv, "sections"))
     _design(m, data)
     if m.get(("settings",)) not in (None, {}):
@@ -160,6 +161,14 @@ def _social(m: Mapper, net: Any, src: Path_, out: Path_) -> dict[str, Any] | Non
     m.graft((*out, "url"), (*src, "username"))
     m.graft((*out, "label"), (*src, "username"))
     return link
+
+
+def _title(key: str) -> str:
+    """`selected_honors` -> `Selected Honors`, as RenderCV shows a snake_case key; a title
+    with capitals is shown as written."""
+    if key != key.lower():
+        return key
+    return " ".join(w[:1].upper() + w[1:] for w in key.replace("_", " ").split())
 
 
 def _list(value: Any) -> list[Any]:
