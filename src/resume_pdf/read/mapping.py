@@ -8,10 +8,10 @@ value in the JSON Resume, RenderCV or YAMLResume file, under that format's own k
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem, Severity, field_path
+from ..values import replace
 from .source import Path_, Source
 
 EMPTY = (None, "", [], {})
