@@ -16,7 +16,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "yaml": {"read/source"},  # the loader (and its dump for `convert`)
     "reportlab": {
         *("fonts/book", "fonts/kerning", "pdf/canvas", "pdf/ink", "pdf/layout", "pdf/render"),
-        *("fonts/user", "pdf/cjk"),
+        *("fonts/user", "pdf/cjk", "pdf/photo"),
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },
     "fontTools": {"fonts/convert"},  # only when a CFF font is used

@@ -928,9 +928,9 @@ CASES = [
                          stderr=r"colors\.accent: (.|\n)*fonts\.body: "))),
     # F. paths and output
     Case("56", {"resume.yaml": NAME + "photo: ../../etc/passwd\n"},
-         exit=1, stderr=LOC + "photo: .*unknown key"),
+         exit=1, stderr=LOC + "photo: error: expected a .jpg, .jpeg or .png file"),
     Case("57", {"resume.yaml": NAME + "photo: https://example.com/bomb.png\n"},
-         exit=1, stderr=LOC + "photo: .*unknown key"),
+         exit=1, stderr=LOC + "photo: error: photo .* not found beside the résumé"),
     Case("58", {"resume.yaml": NAME, "outdir/.keep": ""},
          args=("build", "resume.yaml", "-o", "outdir"), exit=1, stderr="is a directory"),
     Case("59", {"resume.yaml": NAME, "blocker": "a regular file\n"},

@@ -102,6 +102,7 @@ def load_inputs(
         )
     except ResumeError as exc:
         raise _style_located(exc, resume_path, options) from None
+    resume = _with_photo(resume, resume_path.parent)
     return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 
@@ -135,6 +136,17 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
 LAYOUT_CHARS = frozenset(
     "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→–—…‐’“”«»、。，：（）/年月日현재至今"
 )
+
+
+def _with_photo(resume: Resume, folder: Path) -> Resume:
+    """The résumé with its photo checked (a located error when unusable) and its path
+    made absolute for the layout; `photo: false` means none."""
+    if resume.photo is None or not resume.photo.path:
+        return replace(resume, photo=None)
+    from .pdf.photo import check_photo
+
+    path = check_photo(resume.photo, folder)
+    return replace(resume, photo=replace(resume.photo, path=str(path)))
 
 
 def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -> FontBook:

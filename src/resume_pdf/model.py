@@ -11,12 +11,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .errors import Problem, ResumeError
+from .errors import Location, Problem, ResumeError
 from .letter import LETTER, Letter
 from .read.foreign import read_foreign
 from .read.source import Path_, Source, read_source
 from .read.syntax import before_first
 from .schema import (
+    INVALID,
     Choice,
     Context,
     Either,
@@ -143,6 +144,17 @@ class Section:
 
 
 @value
+class PhotoRef:
+    """`photo:` as written, and where: pdf/photo.py opens and checks the file at build time."""
+
+    path: str
+    location: Location | None = None
+
+
+NO_PHOTO = PhotoRef("")  # a variant's `photo: false`
+
+
+@value
 class Variant:
     """A tailored build: keeps untagged items and items tagged with one of `tags`, drops
     items tagged with one of `exclude`, and may override a few top-level fields."""
@@ -154,6 +166,7 @@ class Variant:
     style: str | None = None
     pages: Budget | None = None
     letter: Letter | None = None  # fields that override the résumé's letter
+    photo: PhotoRef | None = None  # NO_PHOTO drops the résumé's photo
 
 
 LOCALES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "ru", "ja", "ko", "zh")
@@ -174,6 +187,7 @@ class Resume:
     variants: tuple[tuple[str, Variant], ...] = ()
     formats: tuple[str, ...] = ()  # empty: the command line's, or only the PDF
     letter: Letter | None = None  # the cover letter (`resume-pdf letter`)
+    photo: PhotoRef | None = None
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
     source_format: str = ""  # "" for ours; "JSON Resume", "RenderCV", "YAMLResume"
@@ -294,6 +308,23 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
 }
 
 
+class Photo(Text):
+    """`photo: me.jpg` (an image beside the résumé), or `false` (a variant without it)."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID):
+            return text
+        if text.lower() in ("false", "no", "none"):
+            return NO_PHOTO
+        if not text.lower().endswith((".jpg", ".jpeg", ".png")):
+            return ctx.error(path, f"expected a .jpg, .jpeg or .png file, or false, got {text!r}")
+        return PhotoRef(text, ctx.source.locate(path))
+
+
+PHOTO = Photo(record=False, description="A JPEG or PNG beside the résumé; false drops it")
+
+
 def parse_budget(text: str) -> Budget | None:
     """`3` -> 3, `any` -> "any", anything else -> None."""
     text = text.strip().lower()
@@ -380,6 +411,7 @@ RESUME = Record(
             Choice(FORMATS), description="Files `build` writes: pdf, txt, md, html, docx"
         ),
         "letter": LETTER,
+        "photo": PHOTO,
         "variants": MapOf(
             Record(
                 Variant,
@@ -391,6 +423,7 @@ RESUME = Record(
                     "style": Text(record=False),
                     "pages": PAGES,
                     "letter": LETTER,
+                    "photo": PHOTO,
                 },
             ),
             description="Tailored builds: resume-pdf build --variant NAME",

@@ -123,6 +123,15 @@ class ContactStyle:
 
 
 @value
+class PhotoStyle:
+    """How the résumé's photo is drawn: beside the header (single column) or atop the
+    sidebar."""
+
+    shape: str = "rounded"  # circle | rounded | square
+    size: float = 68.0  # points a side
+
+
+@value
 class Floors:
     """How far the page-budget fit may tighten this style."""
 
@@ -148,6 +157,7 @@ class Theme:
     layout: Layout
     floors: Floors
     contact: ContactStyle
+    photo: PhotoStyle = PhotoStyle()
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
@@ -244,6 +254,13 @@ THEME = Record(
         ),
         "skill_columns": Choice(tuple("123456"), convert=int),
         "contact": _record(ContactStyle, {"icons": BOOL}),
+        "photo": Record(
+            PhotoStyle,
+            {
+                "shape": Choice(("circle", "rounded", "square")),
+                "size": Number(36, 160, "Photo side in points"),
+            },
+        ),
         "floors": _record(
             Floors,
             {

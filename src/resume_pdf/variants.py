@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import Problem, ResumeError
 from .letter import override
-from .model import Resume, Variant, entry_label
+from .model import NO_PHOTO, PhotoRef, Resume, Variant, entry_label
 from .values import replace, value
 
 
@@ -65,6 +65,7 @@ def tailor(resume: Resume, name: str) -> Tailored:
         summary=variant.summary or resume.summary,
         style=variant.style or resume.style,
         pages=variant.pages or resume.pages,
+        photo=_photo(variant.photo, resume.photo),
         letter=override(resume.letter, variant.letter, f"variants.{name}.letter", resume.texts),
         variants=(),
     )
@@ -88,3 +89,10 @@ def _label(item: Any) -> str:
 
 def _short(text: str) -> str:
     return text if len(text) <= 50 else text[:47] + "..."
+
+
+def _photo(override: PhotoRef | None, photo: PhotoRef | None) -> PhotoRef | None:
+    """A variant's `photo: false` drops the photo; another file replaces it."""
+    if override is None:
+        return photo
+    return None if override == NO_PHOTO else override

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import groupby
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -69,18 +70,33 @@ def header(resume: Resume, ink: Ink) -> list[Flowable]:
 def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
     """The whole résumé as flowables, in reading order."""
     ink = make_ink(resume, theme, book)
+    photo = _photo(resume, theme)
     if theme.layout.kind == "single":
-        return Story(
-            [*_identity(resume, ink), *_summary(resume, ink), *_sections(resume.sections, ink)], []
-        )
+        header = list(_identity(resume, ink))
+        if photo:  # the photo at the right of the name, headline and contact line
+            gap = 12.0
+            header = [_table([[header, photo]], [None, theme.photo.size + gap], ink)]
+        return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
     in_side = set(theme.layout.sidebar.sections)
     side_ink = replace(ink, narrow=True)
     side = [s for s in resume.sections if s.kind.value in in_side]
     main = [s for s in resume.sections if s.kind.value not in in_side]
     return Story(
         [*_summary(resume, ink, first=True), *_sections(main, ink, first=not resume.summary)],
-        [*_identity(resume, side_ink), *_sections(side, side_ink)],
+        [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, side_ink)]
+        + _sections(side, side_ink),
     )
+
+
+def _photo(resume: Resume, theme: Theme) -> Flowable | None:
+    """The photo (its file checked and resolved by the build), or None."""
+    ref = resume.photo
+    if ref is None or not ref.path:
+        return None
+    from .photo import PhotoFlowable
+
+    align = "left" if theme.layout.kind == "sidebar" else "right"
+    return PhotoFlowable(Path(ref.path), ref, theme.photo.size, theme.photo.shape, align)
 
 
 def _sections(sections: Iterable[Section], ink: Ink, first: bool = False) -> list[Flowable]:
