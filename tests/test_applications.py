@@ -189,7 +189,7 @@ def test_localized_dates(build, locale: str) -> None:
     )
     assert run.exit_code == 0, run.stderr
     month, present = LOCALES[locale]
-    assert f"{month} – {present}" in pdf_text(run.output)
+    assert f"{month} – {present}" in pdf_text(run.output).replace("’", "'")  # ’ = '
     assert PdfReader(run.output).trailer["/Root"]["/Lang"] == locale
 
 

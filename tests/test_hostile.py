@@ -62,9 +62,13 @@ def snapshot(root: Path) -> dict[str, bytes | None]:
     return out
 
 
+_STRAIGHT = str.maketrans("‘’“”", "''\"\"")
+
+
 def flat(text: str) -> str:
-    """Text with every whitespace run (including line wraps) as one space."""
-    return " ".join(text.split())
+    """Text with every whitespace run (including line wraps) as one space, and typographic
+    quotes as typed (the builder curls them by default)."""
+    return " ".join(text.translate(_STRAIGHT).split())
 
 
 def lines(text: str) -> set[str]:

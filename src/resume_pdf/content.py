@@ -21,6 +21,13 @@ def display_url(url: str) -> str:
     return shown.removeprefix("www.")
 
 
+def link_text(url: str, label: str | None) -> str:
+    """What an entry's link shows: its label, else its address without the scheme; cut to
+    MAX_SHOWN_URL characters with an ellipsis, so it fits the right-hand column."""
+    shown = label or display_url(url)
+    return shown if len(shown) <= MAX_SHOWN_URL else shown[: MAX_SHOWN_URL - 1] + "…"
+
+
 def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
     """The contact line as (shown text, link target or None), in the order every output
     shows it: email, phone, location, website, links."""
@@ -79,7 +86,7 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
             yield f"{title}: {name}", value
     link = getattr(item, "link", None)
     if link and link.label:
-        yield f"{title}: link", link.label
+        yield f"{title}: link", link_text(link.url, link.label)
     for name in ("items", "authors"):
         yield from ((f"{title}: {name}", v.plain) for v in getattr(item, name, ()))
     text = getattr(item, "text", None)

@@ -132,6 +132,16 @@ class PhotoStyle:
 
 
 @value
+class SkillsStyle:
+    layout: str  # columns | rows ("Group: a, b, c") | inline (one paragraph)
+
+
+@value
+class Typography:
+    quotes: str  # curly | straight
+
+
+@value
 class Floors:
     """How far the page-budget fit may tighten this style."""
 
@@ -157,6 +167,8 @@ class Theme:
     layout: Layout
     floors: Floors
     contact: ContactStyle
+    skills: SkillsStyle
+    typography: Typography
     photo: PhotoStyle = PhotoStyle()
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
@@ -261,6 +273,8 @@ THEME = Record(
                 "size": Number(36, 160, "Photo side in points"),
             },
         ),
+        "skills": _record(SkillsStyle, {"layout": Choice(("columns", "rows", "inline"))}),
+        "typography": _record(Typography, {"quotes": Choice(("curly", "straight"))}),
         "floors": _record(
             Floors,
             {
@@ -287,7 +301,8 @@ THEME = Record(
         ),
     },
     required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
-    + ("spacing", "dates", "skill_columns", "layout", "floors", "contact"),
+    + ("spacing", "dates", "skill_columns", "layout", "floors", "contact", "skills")
+    + ("typography",),
 )
 
 

@@ -14,6 +14,7 @@ from ..dates import format_range
 from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
+from ..text.typography import NBSP, typeset, typeset_rich
 from ..theme import Theme
 from ..values import value
 
@@ -92,19 +93,41 @@ class Ink:
     locale: str = "en"
 
     def dates(self, entry: Any) -> str | None:
-        return format_range(entry, self.theme.dates, self.locale)
+        """The entry's dates, never broken across lines ("2021 → now")."""
+        shown = format_range(entry, self.theme.dates, self.locale)
+        return shown.replace(" ", NBSP) if shown else shown
+
+    @property
+    def quotes(self) -> bool:
+        return self.theme.typography.quotes == "curly"
 
     def text(self, text: str, *, bold: bool = False, family: str | None = None) -> str:
+        """A plain field (a name, title, item) with quotes and non-breaking rules applied."""
+        text = typeset(text, quotes=self.quotes)
         return text_xml(text, self.book, family=family or self.theme.fonts.body, bold=bold)
 
-    def rich(self, rich: Rich, *, bold: bool = False, family: str | None = None) -> str:
+    def rich(
+        self,
+        rich: Rich,
+        *,
+        bold: bool = False,
+        family: str | None = None,
+        paragraph: bool = True,
+    ) -> str:
+        """A marked-up field; as a `paragraph` its last word never stands alone."""
         family = family or self.theme.fonts.body
+        rich = typeset_rich(rich, quotes=self.quotes, paragraph=paragraph)
         return rich_xml(
-            rich, self.book, family=family, bold=bold, link_color=self.theme.colors.link
+            rich,
+            self.book,
+            family=family,
+            bold=bold,
+            link_color=self.theme.colors.link,
+            underline=self.theme.colors.link == self.theme.colors.text,
         )
 
     def link(self, text: str, url: str | None) -> str:
-        return self.rich(Rich((Span(text, url=url),)))
+        return self.rich(Rich((Span(text, url=url),)), paragraph=False)
 
 
 class SectionHeading(Flowable):
@@ -136,3 +159,50 @@ class SectionHeading(Flowable):
             canv.line(0, 0.5, self.width, 0.5)
         elif treatment == "bar":
             canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
+
+
+class SeparatedLine(Flowable):
+    """Items joined by a separator (" · "), broken only between items, with the separator
+    dropped at a break: a line never ends or starts with a separator. One paragraph, so
+    the text layer reads the items in order."""
+
+    def __init__(self, items: list[str], separator: str, style: ParagraphStyle) -> None:
+        super().__init__()
+        self.items, self.separator, self.style = items, separator, style
+        self.para: Paragraph | None = None
+        self._widths = [_line_width(x, style) for x in items]
+        self._gap = _line_width(separator, style)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        rows: list[list[str]] = []
+        used = 0.0
+        for item, width in zip(self.items, self._widths, strict=True):
+            if rows and used + self._gap + width <= avail_width:
+                rows[-1].append(item)
+                used += self._gap + width
+            else:
+                rows.append([item])
+                used = width
+        xml = "<br/>".join(self.separator.join(row) for row in rows)
+        self.para = Paragraph(xml, self.style)
+        self.width, self.height = self.para.wrap(avail_width, avail_height)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        self.wrap(avail_width, avail_height)
+        assert self.para is not None
+        return self.para.split(avail_width, avail_height)
+
+    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+        return Paragraph(self.separator.join(self.items), self.style).getPlainText()
+
+    def draw(self) -> None:
+        assert self.para is not None
+        self.para.drawOn(self.canv, 0, 0)
+
+
+def _line_width(xml: str, style: ParagraphStyle) -> float:
+    """The width `xml` takes set on one line (fonts, bold and fallback faces included)."""
+    para = Paragraph(xml, style)
+    para.wrap(1e6, 1e6)
+    return max(para.getActualLineWidths0() or [0.0])

@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from ..content import CONTACT_SEPARATOR, contact_items, display_url
+from ..content import CONTACT_SEPARATOR, contact_items, display_url, link_text
 from ..fonts.book import FontBook
 from ..model import (
     Bullet,
@@ -32,13 +32,14 @@ from ..model import (
     entry_label,
 )
 from ..text.inline import Rich
+from ..text.typography import tie_phone
 from ..theme import Theme
 from ..values import replace, value
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .contact import ContactLine
 from .icons import contact_icon
-from .ink import Ink, SectionHeading, make_styles
+from .ink import Ink, SectionHeading, SeparatedLine, make_styles
 
 Block = list[Flowable]  # flowables kept on one page together
 MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
@@ -116,7 +117,7 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield Paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
     items = [
-        (contact_icon(contact, text, url), ink.link(text, url), url)
+        (contact_icon(contact, text, url), ink.link(tie_phone(text), url), url)
         for text, url in contact_items(contact)
     ]
     if not items:
@@ -125,8 +126,11 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     if ink.theme.contact.icons:  # vector icons; the same text layer as without them
         yield ContactLine(items, st.contact, HexColor(ink.theme.colors.accent), ink.narrow)
         return
-    separator = "<br/>" if ink.narrow else ink.text(CONTACT_SEPARATOR)
-    yield Paragraph(separator.join(xml for _, xml, _ in items), st.contact)
+    xmls = [xml for _, xml, _ in items]
+    if ink.narrow:
+        yield Paragraph("<br/>".join(xmls), st.contact)
+    else:
+        yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
 
 
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
@@ -177,7 +181,7 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
     title, right, sub = _entry_lines(item, ink)
     head: list[Flowable] = _title_row(title, right, ink)
     if sub:
-        head.append(Paragraph(sub, ink.st.sub))
+        head.append(SeparatedLine(sub, ink.text(CONTACT_SEPARATOR), ink.st.sub))
     body: list[Flowable] = []
     for para in getattr(item, "summary", ()):
         body.append(Spacer(1, ink.theme.spacing.paragraph))
@@ -187,17 +191,17 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
     return [head + body[:2], *([f] for f in body[2:])]
 
 
-def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
-    """(title XML, right-hand XML, subtitle XML) for any dated entry."""
+def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
+    """(title XML, right-hand XML, subtitle items' XML) for any dated entry."""
     dates = ink.dates(item)
     right = ink.text(dates) if dates else ""
     subs: list[str] = []  # XML
     if isinstance(item, Project):
         title = ink.rich(item.title, bold=True)
         if item.link:
-            link = ink.link(item.link.label or display_url(item.link.url), item.link.url)
-            if right:
-                title += ink.text("  ") + link
+            link = ink.link(link_text(item.link.url, item.link.label), item.link.url)
+            if right:  # the dates take the right: the link follows the title, set apart
+                title += ink.text(CONTACT_SEPARATOR) + link
             else:
                 right = link
     elif isinstance(item, Experience):
@@ -215,8 +219,7 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, str]:
         subs += [ink.text(f"doi:{item.doi}")] if item.doi else []
     location = getattr(item, "location", None)
     subs += [ink.rich(location)] if location else []
-    sub = ink.text(CONTACT_SEPARATOR).join(s for s in subs if s)
-    return title, right, sub
+    return title, right, [s for s in subs if s]
 
 
 def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
@@ -234,7 +237,12 @@ def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:
     right_para = Paragraph(right, ink.st.right)
     plain = right_para.getPlainText()
     width = min(stringWidth(plain, ink.theme.fonts.body, ink.st.right.fontSize) + 6, 200)
-    return [_table([[left, right_para]], [None, width], ink)]
+    table = _table([[left, right_para]], [None, width], ink)
+    # reportlab sets a paragraph's first baseline one type size below its top: lower the
+    # smaller right-hand type by the difference, so both sit on the title's baseline
+    drop = ink.st.entry.fontSize - ink.st.right.fontSize
+    table.setStyle(TableStyle([("TOPPADDING", (1, 0), (1, 0), drop)]))
+    return [table]
 
 
 def _table(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:

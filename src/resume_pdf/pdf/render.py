@@ -12,7 +12,9 @@ from collections.abc import Callable
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -21,12 +23,15 @@ from reportlab.platypus import (
     LayoutError,
     NextPageTemplate,
     PageTemplate,
+    Paragraph,
 )
 
 from .. import __version__
+from ..content import CONTACT_SEPARATOR
 from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import Resume, SectionKind
+from ..text.markup import text_xml
 from ..theme import Theme
 from ..values import value
 from .canvas import KerningCanvas
@@ -102,7 +107,7 @@ def render(
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow))
     if total:
-        doc.footer = _page_number(theme, book, total)
+        doc.footer = _page_number(theme, book, total, resume.name)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
     try:
         doc.build(flowables, canvasmaker=KerningCanvas)
@@ -199,13 +204,26 @@ def _metadata(resume: Resume, kind: Kind) -> dict[str, object]:
     }
 
 
-def _page_number(theme: Theme, book: FontBook, total: int) -> Callable[[Canvas, int], None]:
-    def draw(canvas, page: int) -> None:  # type: ignore[no-untyped-def]
-        canvas.saveState()
-        canvas.setFont(book.primary, theme.sizes.small)
-        canvas.setFillColor(HexColor(theme.colors.muted))
+def _page_number(
+    theme: Theme, book: FontBook, total: int, name: str
+) -> Callable[[Canvas, int], None]:
+    """`1 / 2` on the first page; `Alex Placeholder · 2 / 2` on later ones, so a loose page
+    still says whose it is. Drawn as a paragraph, so the name gets its fallback fonts."""
+    style = ParagraphStyle(
+        "footer",
+        fontName=theme.fonts.body,
+        fontSize=theme.sizes.small,
+        leading=theme.sizes.small * 1.2,
+        textColor=HexColor(theme.colors.muted),
+        alignment=TA_CENTER,
+    )
+    owner = text_xml(name + CONTACT_SEPARATOR, book, family=theme.fonts.body)
+
+    def draw(canvas: Canvas, page: int) -> None:
         width = PAGE_SIZES[theme.page.size][0]
-        canvas.drawCentredString(width / 2, theme.page.margins.bottom / 2, f"{page} / {total}")
-        canvas.restoreState()
+        para = Paragraph((owner if page > 1 else "") + f"{page} / {total}", style)
+        _, height = para.wrap(width - 2 * theme.page.margins.left, theme.page.margins.bottom)
+        baseline = theme.page.margins.bottom / 2
+        para.drawOn(canvas, theme.page.margins.left, baseline - height + style.fontSize)
 
     return draw

@@ -24,9 +24,10 @@ def rich_xml(
     bold: bool = False,
     italic: bool = False,
     link_color: str | None = None,
+    underline: bool = False,
 ) -> str:
     """Paragraph XML for `rich` in a paragraph set in `family`; `bold`/`italic` apply on
-    top of the spans' own look."""
+    top of the spans' own look; `underline` marks links whose colour is the text's."""
     parts = []
     for url, spans in groupby(rich.spans, key=lambda s: s.url):
         inner = "".join(
@@ -34,6 +35,7 @@ def rich_xml(
         )
         if url and check_url(url) is None:
             color = f" color={quoteattr(link_color)}" if link_color else ""
+            color += ' underline="1"' if underline else ""
             inner = f"<a href={quoteattr(url)}{color}>{inner}</a>"
         parts.append(inner)
     return "".join(parts)
