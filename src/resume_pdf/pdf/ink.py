@@ -14,7 +14,7 @@ from ..dates import format_range
 from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
-from ..text.typography import NBSP, typeset, typeset_rich
+from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import Theme
 from ..values import value
 
@@ -93,9 +93,10 @@ class Ink:
     locale: str = "en"
 
     def dates(self, entry: Any) -> str | None:
-        """The entry's dates, never broken across lines ("2021 → now")."""
+        """The entry's dates, never broken across lines ("2021 → now"); a long free-text
+        date ("Fall 2019, while ...") may break like any text."""
         shown = format_range(entry, self.theme.dates, self.locale)
-        return shown.replace(" ", NBSP) if shown else shown
+        return shown.replace(" ", NBSP) if shown and len(shown) <= MAX_TIED else shown
 
     @property
     def quotes(self) -> bool:

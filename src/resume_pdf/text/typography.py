@@ -28,16 +28,22 @@ _RULES = (
     re.compile(r"(?<=\b[A-Z]\.) (?=\S)"),  # A. Placeholder, J. R. R. Tolkien
     re.compile(r"(?<=\d) (?=[→–—-] )|(?<=\d [→–—-]) (?=\w)"),  # 2021 → now, 2019 – 2021
 )
+_CODE = re.compile(r"[^\s]*[=<>{}\\`][^\s]*")  # a word with code punctuation in it
 _PHONE = re.compile(r"\+?\(?\d[\d ().-]{5,}\d")
 
 
 def curly(text: str) -> str:
     """Straight quotes to typographic ones by their neighbours: an apostrophe or closing
-    quote after a letter, digit or closing punctuation; an opening quote elsewhere."""
+    quote after a letter, digit or closing punctuation; an opening quote elsewhere. Quotes
+    in code-like words (`src="x"`, `{"a": 1}`) stay as typed."""
     if "'" not in text and '"' not in text:
         return text
+    code = {i for m in _CODE.finditer(text) for i in range(m.start(), m.end())}
     out = []
     for i, ch in enumerate(text):
+        if i in code:
+            out.append(ch)
+            continue
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
         opening = before.isspace() or before in "([{“‘—–-/" + NBSP
