@@ -555,3 +555,15 @@ def test_an_unknown_variant_without_any_defined(build) -> None:
     run = build("name: A\n", "--variant", "x")
     assert run.exit_code == 1
     assert "variants: error: unknown variant 'x' (variants: none defined)" in run.stderr
+
+
+def test_the_variants_listing_shortens_long_items_to_fifty_characters(tmp_path: Path) -> None:
+    exact, longer = "x" * 50, "y" * 51
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        "name: A\nvariants: {v: {tags: [t]}}\nsections:\n  - title: Notes\n    bullets:\n"
+        f"      - {{text: {exact}, tags: [t]}}\n      - {{text: {longer}, tags: [u]}}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("variants", str(source))
+    assert run.stdout == f"v:\n  keeps  Notes: {exact}\n  drops  Notes: {'y' * 47}...\n"
