@@ -41,6 +41,9 @@ def contact_items(contact: Contact) -> list[tuple[str, str | None]]:
     links = [(contact.website, None, False)] if contact.website else []
     links += [(link.url, link.label, link.show == "label") for link in contact.links]
     for url, label, show_label in links:
+        if not url:
+            items.append((label or "", None))
+            continue
         shown = display_url(url)
         if show_label and label:
             shown = label
@@ -55,7 +58,11 @@ def displayed(resume: Resume) -> Iterator[tuple[str, str]]:
     contact = resume.contact
     yield from (("name", resume.name), ("headline", resume.headline or ""))
     yield from (("contact." + k, getattr(contact, k) or "") for k in ("email", "phone", "location"))
-    yield from (("contact.links", k.label) for k in contact.links if k.show == "label" and k.label)
+    yield from (
+        ("contact.links", k.label)
+        for k in contact.links
+        if k.label and (k.show == "label" or not k.url)
+    )
     yield from (("summary", r.plain) for r in resume.summary)
     for section in resume.sections:
         yield section.title, section.title

@@ -44,7 +44,7 @@ EMPTY = Rich(())
 
 @value
 class Link:
-    url: str
+    url: str | None = None  # only a contact link may go without (then its label is shown)
     label: str | None = None
     show: str = "url"  # in the contact line: "url" (the address) or "label"
 
@@ -263,6 +263,12 @@ LINK = Record(
     required=("url",),
     description="A link",
 )
+CONTACT_LINK = Record(
+    Link,
+    LINK.fields,
+    checks=(_at_least_one("url", "label"),),
+    description="A link, or a label alone (e.g. a profile with no address)",
+)
 BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
 DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}
 DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}
@@ -391,7 +397,7 @@ CONTACT = Record(
         "phone": Phone(),
         "location": PLAIN,
         "website": Url(),
-        "links": ListOf(LINK),
+        "links": ListOf(CONTACT_LINK),
     },
 )
 

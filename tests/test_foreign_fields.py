@@ -1,0 +1,137 @@
+"""Each JSON Resume / RenderCV field that used to vanish is shown, each problem is located
+in the user's own file under its own path (issue 13)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ats import pdf_links, pdf_text
+from conftest import run_cli
+
+
+def build_json(tmp_path: Path, doc: dict, *args: str) -> tuple[int, str, str]:
+    source = tmp_path / "resume.json"
+    source.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    run = run_cli("build", str(source), "-o", str(out), "--verify", *args)
+    text = pdf_text(out) if run.exit_code == 0 else ""
+    return run.exit_code, text, run.stderr
+
+
+BASICS = {"name": "Ann Example"}
+
+
+def test_legacy_and_once_dropped_fields_are_shown(tmp_path: Path) -> None:
+    doc = {
+        "basics": {
+            **BASICS,
+            "website": "https://ann.example.com",
+            "location": {"address": "1 Main Street", "city": "Springfield"},
+            "profiles": [{"network": "GitHub", "username": "annex"}],
+        },
+        "work": [
+            {
+                "company": "Acme Corp",
+                "website": "https://acme.example.com",
+                "position": "Engineer",
+                "description": "Makers of anvils",
+                "startDate": "2020-01",
+            }
+        ],
+        "skills": [{"name": "Languages", "level": "Expert", "keywords": ["Python"]}],
+        "projects": [
+            {
+                "name": "Anvil",
+                "keywords": ["physics", "gravity"],
+                "roles": ["Lead"],
+                "entity": "Acme",
+                "type": "application",
+            }
+        ],
+    }
+    code, text, err = build_json(tmp_path, doc)
+    assert code == 0, err
+    for words in (
+        "ann.example.com",
+        "1 Main Street",
+        "GitHub: annex",
+        "Acme Corp",
+        "Makers of anvils",
+        "Expert",
+        "physics, gravity",
+        "Lead",
+        "Acme",
+        "application",
+    ):
+        assert words in text, words
+    links = pdf_links(tmp_path / "out.pdf")
+    assert "https://acme.example.com" in links and "https://github.com/annex" in links
+
+
+def test_unknown_keys_at_any_depth_warn_at_their_own_line(tmp_path: Path) -> None:
+    doc = {"basics": {**BASICS, "nickname": "A"}, "work": [{"name": "X", "salary": "1"}]}
+    code, _, err = build_json(tmp_path, doc)
+    assert code == 0
+    assert "resume.json:4:5: basics.nickname: warning: unknown basics key `nickname`" in err
+    assert "resume.json:9:7: work[0].salary: warning: unknown `work` entry key `salary`" in err
+
+
+def test_an_empty_profile_url_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    doc = {"basics": {**BASICS, "profiles": [{"network": "Mastodon", "username": "a", "url": ""}]}}
+    code, text, err = build_json(tmp_path, doc)
+    assert code == 0, err
+    assert "basics.profiles[0].url: warning: empty `url`" in err
+    assert ":8:16: basics.profiles[0].url: warning: empty" in err
+    assert "Mastodon: a" in text
+
+
+def test_a_bad_date_names_the_json_resume_path_at_its_line(tmp_path: Path) -> None:
+    doc = {"basics": BASICS, "work": [{"name": "X", "startDate": "2020-13"}]}
+    code, _, err = build_json(tmp_path, doc)
+    assert code == 1
+    assert "resume.json:8:20: work[0].startDate: error: expected a date like 2021" in err
+    assert "sections[" not in err and "date:" not in err
+
+
+def test_section_titles_follow_meta_language(tmp_path: Path) -> None:
+    doc = {"basics": BASICS, "meta": {"language": "ru"}, "work": [{"name": "Яндекс"}]}
+    code, text, err = build_json(tmp_path, doc)
+    assert code == 0, err
+    assert "Опыт работы" in text and "Experience" not in text
+
+
+def test_iso_dates_written_as_free_text_follow_the_style(tmp_path: Path) -> None:
+    doc = {"basics": BASICS, "awards": [{"title": "Prize", "date": "2014-11-01"}]}
+    code, text, err = build_json(tmp_path, doc, "--style", "modern")
+    assert code == 0, err
+    assert "Nov 2014" in text and "2014-11-01" not in text
+
+
+def test_rendercv_problems_name_rendercv_paths(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        "cv:\n  name: A\n  sections:\n    Experience:\n"
+        "      - {company: X, position: Y, start_date: 2020-13}\n"
+        "design:\n  theme: classic\n  colors: {body: red}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("check", str(source))
+    assert run.exit_code == 1
+    assert "cv.yaml:5:47: cv.sections.Experience[0].start_date: error:" in run.stderr
+    assert "cv.yaml:8:3: design.colors: warning:" in run.stderr
+
+
+def test_rendercv_social_networks_and_theme(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        "cv:\n  name: A\n  social_networks:\n    - {network: LinkedIn, username: ann}\n"
+        "design:\n  theme: moderncv\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(source), "-o", str(out), "-v")
+    assert run.exit_code == 0, run.stderr
+    assert "LinkedIn: ann" in pdf_text(out)
+    assert "https://linkedin.com/in/ann" in pdf_links(out)
+    assert "style modern" in run.stdout
