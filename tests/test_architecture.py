@@ -15,7 +15,15 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "click": {"cli"},
     "yaml": {"read/source"},  # the loader (and its dump for `convert`)
     "reportlab": {
-        *("fonts/book", "fonts/kerning", "pdf/canvas", "pdf/ink", "pdf/layout", "pdf/render"),
+        *(
+            "fonts/book",
+            "fonts/kerning",
+            "pdf/canvas",
+            "pdf/ink",
+            "pdf/skills",
+            "pdf/layout",
+            "pdf/render",
+        ),
         *("fonts/user", "pdf/cjk", "pdf/photo"),
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },

@@ -171,8 +171,8 @@ class SeparatedLine(Flowable):
         super().__init__()
         self.items, self.separator, self.style = items, separator, style
         self.para: Paragraph | None = None
-        self._widths = [_line_width(x, style) for x in items]
-        self._gap = _line_width(separator, style)
+        self._widths = [line_width(x, style) for x in items]
+        self._gap = line_width(separator, style)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         rows: list[list[str]] = []
@@ -202,7 +202,7 @@ class SeparatedLine(Flowable):
         self.para.drawOn(self.canv, 0, 0)
 
 
-def _line_width(xml: str, style: ParagraphStyle) -> float:
+def line_width(xml: str, style: ParagraphStyle) -> float:
     """The width `xml` takes set on one line (fonts, bold and fallback faces included)."""
     para = Paragraph(xml, style)
     para.wrap(1e6, 1e6)

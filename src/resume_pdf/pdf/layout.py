@@ -40,6 +40,7 @@ from .cjk import needs_cjk_breaking
 from .contact import ContactLine
 from .icons import contact_icon
 from .ink import Ink, SectionHeading, SeparatedLine, make_styles
+from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
 MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
@@ -278,21 +279,8 @@ def _text_section(items: tuple[Rich, ...], ink: Ink) -> list[Block]:
 
 
 def _skills(items: tuple[SkillGroup, ...], ink: Ink) -> list[Block]:
-    """Skill groups side by side: each cell holds its group name, then its items, so the
-    text layer reads group by group."""
-    theme, st = ink.theme, ink.st
-    cols = 1 if ink.narrow else min(theme.skill_columns, len(items))
-    group_style = ParagraphStyle("group", parent=st.entry, textColor=HexColor(theme.colors.accent))
-    cells = [
-        [
-            Paragraph(ink.rich(g.group, bold=True), group_style),
-            Paragraph("<br/>".join(ink.rich(i) for i in g.items), st.body),
-        ]
-        for g in items
-    ]
-    rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
-    rows[-1] += [""] * (cols - len(rows[-1]))
-    return [[_table(rows, [f"{100 / cols:.4f}%"] * cols, ink, right=8, bottom=4)]]
+    """The style's skills layout (pdf/skills.py), kept on one page."""
+    return [skills_flowables(items, ink)]
 
 
 def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
