@@ -14,6 +14,7 @@ Only paragraphs of a résumé that holds Han or kana are set in this mode (ink.p
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -40,8 +41,12 @@ def is_cjk(ch: str) -> bool:
     ) and not 0x3130 <= code <= 0x318F  # Hangul compatibility jamo break like Korean
 
 
+_ANY_CJK = re.compile("[\u2e80-\u312f\u3190-\u9fff\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
+
+
 def needs_cjk_breaking(text: str) -> bool:
-    return any(is_cjk(ch) for ch in text)
+    """Does `text` hold a character of is_cjk (a regex: every layout pass asks)?"""
+    return _ANY_CJK.search(text) is not None
 
 
 def _space(ch: str) -> bool:
