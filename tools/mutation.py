@@ -51,7 +51,13 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fit": (("pdf/fit.py",), ("tests/test_fit.py",)),
     "jsonresume": (
         ("read/jsonresume.py",),
-        ("tests/test_applications.py", "tests/test_promises.py", "-k", "json"),
+        (
+            "tests/test_foreign.py",
+            "tests/test_applications.py",
+            "tests/test_promises.py",
+            "-k",
+            "json or foreign or convert or every_rendercv or public_examples or format",
+        ),
     ),
     "variants": (
         ("variants.py",),
