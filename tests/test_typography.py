@@ -117,3 +117,30 @@ def test_straight_quotes_style_switch(tmp_path: Path) -> None:
         pdf = tmp_path / "cv.pdf"
         assert run_cli("build", str(source), "-o", str(pdf), "--style", style).exit_code == 0
         assert expected in "".join(g.char for g in read_glyphs(pdf))
+
+
+@pytest.mark.parametrize(
+    "name", ["Anna-Katharina Trần-Nguyễn", "Anna Wolfeschlegelsteinhausen-Nguyễn-Bergmann"]
+)
+def test_sidebar_name_never_breaks_inside_a_word(name: str, tmp_path: Path) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        f"name: {name}\ncontact: {{email: a@example.com}}\nsections:\n"
+        "  - title: Skills\n    skills: [{group: Langs, items: [Python]}]\n",
+        encoding="utf-8",
+    )
+    pdf = tmp_path / "cv.pdf"
+    run = run_cli("build", str(source), "-o", str(pdf), "--style", "sidebar", "--verify")
+    assert run.exit_code == 0, run.stderr
+    # PDFium reports a hyphen ending a line as U+0002
+    drawn = [_text(line).replace("\x02", "-") for line in lines(read_glyphs(pdf))]
+    name_lines = drawn[: drawn.index("a@example.com")]
+    pieces = {p for word in name.split() for p in (word, *[s + "-" for s in word.split("-")])}
+    pieces |= {w for w in name.split("-")}
+    for line in name_lines:  # whole words, or a word broken right after its own hyphen
+        for word in line.split():
+            assert (
+                word in pieces
+                or any(w.startswith(word) and word.endswith("-") for w in name.split())
+                or any(w.endswith(word) for w in name.split())
+            ), (word, name_lines)

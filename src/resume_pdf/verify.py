@@ -72,6 +72,7 @@ def verify_pdf(
 
     reader = PdfReader(io.BytesIO(pdf))
     text = "\n".join(page.extract_text() for page in reader.pages)
+    text = re.sub(r"(?<=\w-)\n(?=\w)", "", text)  # a word broken after its own hyphen
     found = tokens(text)
     where = {f.text: f for f in resume.texts}
     problems = []

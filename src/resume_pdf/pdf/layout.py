@@ -7,6 +7,7 @@ skill group's name before its items.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import groupby
 from pathlib import Path
@@ -18,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ..content import CONTACT_SEPARATOR, contact_items, display_url, link_text
-from ..fonts.book import FontBook
+from ..fonts.book import FontBook, face_name
 from ..model import (
     Bullet,
     Education,
@@ -113,7 +114,10 @@ def _sections(sections: Iterable[Section], ink: Ink, first: bool = False) -> lis
 def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     """Name, headline and contact details: what an ATS must find first."""
     st, fonts = ink.st, ink.theme.fonts
-    yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
+    if ink.narrow:
+        yield _sidebar_name(resume.name, ink)
+    else:
+        yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
     if resume.headline:
         yield Paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
@@ -132,6 +136,40 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield Paragraph("<br/>".join(xmls), st.contact)
     else:
         yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
+
+
+NAME_FLOOR = 0.6  # the sidebar's name shrinks to this share of its size, at most
+
+
+def _sidebar_name(name: str, ink: Ink) -> Flowable:
+    """The name in the sidebar column, never broken inside a word: it shrinks until its
+    longest word fits (down to NAME_FLOOR of its size), and only past that floor breaks
+    after a hyphen ("Nguyễn-" / "Placeholder")."""
+    style, width = ink.st.name, ink.theme.layout.sidebar.width
+    face = face_name(ink.theme.fonts.name, (True, False))
+    ink.book.cmap(ink.theme.fonts.name, (True, False))  # measured below: make sure it is loaded
+    longest = max(name.split(), key=lambda w: stringWidth(w, face, 1.0))
+    size = style.fontSize
+    while size > style.fontSize * NAME_FLOOR and stringWidth(longest, face, size) > width:
+        size -= 0.5
+    family = ink.theme.fonts.name
+    xml = ink.text(name, bold=True, family=family)
+    if stringWidth(longest, face, size) > width:  # past the floor: break after hyphens too
+        pieces = re.findall(r"[^\s-]+-?|-", name)
+        glue = [
+            " " if name[: m.start()].endswith(" ") else ""
+            for m in re.finditer(r"[^\s-]+-?|-", name)
+        ]
+        rows = [pieces[0]]
+        for piece, sep in zip(pieces[1:], glue[1:], strict=True):
+            if stringWidth(rows[-1] + sep + piece, face, size) <= width:
+                rows[-1] += sep + piece
+            else:
+                rows.append(piece)
+        xml = "<br/>".join(ink.text(r, bold=True, family=family) for r in rows)
+    fitted = ParagraphStyle("sidebar-name", parent=style, fontSize=size, leading=size * 1.15)
+    fitted.splitLongWords = 0
+    return Paragraph(xml, fitted)
 
 
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
