@@ -135,3 +135,17 @@ def test_rendercv_social_networks_and_theme(tmp_path: Path) -> None:
     assert "LinkedIn: ann" in pdf_text(out)
     assert "https://linkedin.com/in/ann" in pdf_links(out)
     assert "style modern" in run.stdout
+
+
+def test_the_same_text_in_two_places_is_reported_at_each(tmp_path: Path) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(
+        "name: A\nsections:\n  - title: S\n    bullets:\n      - Star ★\n      - Other\n"
+        "      - Star ★\n",
+        encoding="utf-8",
+    )
+    run = run_cli("check", str(source))
+    assert run.exit_code == 1
+    lines = [line for line in run.stderr.splitlines() if "★" in line and "r.yaml:" in line]
+    assert any("r.yaml:5:" in line for line in lines), run.stderr
+    assert any("r.yaml:7:" in line for line in lines), run.stderr

@@ -116,13 +116,32 @@ def expected_links(resume: Resume) -> Iterator[str]:
             yield from (u for u in (link and link.url, getattr(item, "url", None)) if u)
 
 
+class Occurrences:
+    """Where a displayed text was written: the same text in two places is found at each of
+    its own places in turn (file order), not every copy at the last one."""
+
+    def __init__(self, texts: tuple[TextField, ...]) -> None:
+        self.fields: dict[str, list[TextField]] = {}
+        for f in texts:
+            self.fields.setdefault(f.text, []).append(f)
+        self.used: dict[str, int] = {}
+
+    def next(self, text: str) -> TextField | None:
+        found = self.fields.get(text)
+        if not found:
+            return None
+        i = self.used.get(text, 0)
+        self.used[text] = i + 1
+        return found[min(i, len(found) - 1)]
+
+
 def displayed_fields(resume: Resume) -> tuple[TextField, ...]:
     """The displayed texts (and link targets) as fields located where the file wrote them."""
-    where = {f.text: f for f in resume.texts}
+    where = Occurrences(resume.texts)
     pairs = [*displayed(resume), *(("link", url) for url in expected_links(resume))]
     out = []
     for name, text in pairs:
-        found = where.get(text)
+        found = where.next(text)
         out.append(
             TextField(found.path, text, found.location) if found else TextField(name, text, None)
         )

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from .content import displayed, expected_links
+from .content import Occurrences, displayed, expected_links
 from .errors import Problem
 from .model import Resume
 from .text.inline import ALLOWED_SCHEMES
@@ -74,15 +74,15 @@ def verify_pdf(
     text = "\n".join(page.extract_text() for page in reader.pages)
     text = re.sub(r"(?<=\w-)\n(?=\w)", "", text)  # a word broken after its own hyphen
     found = tokens(text)
-    where = {f.text: f for f in resume.texts}
+    where = Occurrences(resume.texts)
     problems = []
     vocabulary = set()
     for name, text_shown in displayed(resume) if shown is None else shown:
         wanted = tokens(text_shown)
         vocabulary.update(wanted)
+        field = where.next(text_shown)
         if wanted and lcs_len(wanted, found) < len(wanted):
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
-            field = where.get(text_shown)
             problems.append(
                 Problem(
                     f"not recovered from the PDF's text layer in order (e.g. {missing})",
