@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from resume_pdf.text import inline
 from resume_pdf.text.inline import parse_inline
 
 MIB = 1 << 20
@@ -59,6 +60,27 @@ def test_deep_nesting_pairs_without_recursion() -> None:
     assert all(s.italic for s in rich.spans)
 
 
+@pytest.fixture
+def uncapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parser itself, without the cap on markers per field."""
+    monkeypatch.setattr(inline, "MAX_MARKERS", 1 << 40)
+
+
+@pytest.mark.parametrize("unit", UNITS)
+def test_every_field_of_up_to_a_mebibyte_parses_in_under_100_ms(unit: str) -> None:
+    """The promise, for the densest shapes too: past MAX_MARKERS a field is shown as written."""
+    text = unit * (MIB // len(unit))
+    assert min(parse_seconds(text) for _ in range(3)) < 0.1
+
+
+def test_a_field_just_under_the_cap_is_still_parsed() -> None:
+    text = "*a* " * (inline.MAX_MARKERS // 2)
+    rich, _ = parse_inline(text)
+    assert rich.plain == "a " * (inline.MAX_MARKERS // 2) and rich.spans[0].italic
+    assert parse_inline(text + "*b*")[0].plain == text + "*b*"  # over the cap: as written
+
+
+@pytest.mark.usefixtures("uncapped")
 @pytest.mark.parametrize("unit", UNITS)
 def test_a_pathological_mebibyte_parses_in_linear_time(unit: str) -> None:
     """A 1 MiB field (the file limit) of the worst shapes: about a second at most on a quiet
@@ -76,6 +98,7 @@ def test_markup_heavy_text_keeps_every_visible_character(text: str) -> None:
         assert visible(rich.plain) == visible(text)
 
 
+@pytest.mark.usefixtures("uncapped")
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(MARKUP, min_size=1, max_size=5).map(lambda parts: "".join(parts) or "*"))
 def test_any_markup_repeated_to_256_kib_is_linear(unit: str) -> None:
@@ -115,3 +138,10 @@ def test_emphasis_and_links_combine() -> None:
         ("it", False, True, "https://a.org"),
         (" *no*", False, False, None),
     ]
+
+
+def test_a_field_over_the_cap_is_shown_as_written_with_a_warning_at_its_line(build) -> None:  # type: ignore[no-untyped-def]
+    summary = "*a* " * 6000
+    run = build(f"name: Ann\nsummary: {summary.strip()!r}\n", "--pages", "any")
+    assert run.exit_code == 0, run.stderr
+    assert "resume.yaml:2:10: summary: warning: over 10,000 markup characters" in run.stderr

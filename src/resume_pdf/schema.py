@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import Problem, Severity
 from .read.source import Path_, Source
-from .text.inline import check_url, parse_inline, tel_problem
+from .text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
 from .values import value
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
@@ -160,6 +160,8 @@ class Markup(Text):
             return None
         parsed = []
         for part in text.split("\n\n"):
+            if too_much_markup(part):
+                ctx.warn(path, f"over {MAX_MARKERS:,} markup characters (* [ \\): shown as written")
             rich, bad_links = parse_inline(part)
             for problem in bad_links:
                 ctx.error(path, problem)
