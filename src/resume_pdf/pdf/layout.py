@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from ..content import CONTACT_SEPARATOR, contact_items, display_url, link_text
-from ..fonts.book import FontBook, face_name
+from ..fonts.book import FontBook
 from ..model import (
     Bullet,
     Education,
@@ -40,7 +40,7 @@ from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .contact import ContactLine
 from .icons import contact_icon
-from .ink import Ink, SectionHeading, SeparatedLine, make_styles
+from .ink import Ink, SectionHeading, SeparatedLine, line_width, make_styles
 from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
@@ -145,24 +145,22 @@ def _sidebar_name(name: str, ink: Ink) -> Flowable:
     """The name in the sidebar column, never broken inside a word: it shrinks until its
     longest word fits (down to NAME_FLOOR of its size), and only past that floor breaks
     after a hyphen ("Nguyễn-" / "Placeholder")."""
-    style, width = ink.st.name, ink.theme.layout.sidebar.width
-    face = face_name(ink.theme.fonts.name, (True, False))
-    ink.book.cmap(ink.theme.fonts.name, (True, False))  # measured below: make sure it is loaded
-    longest = max(name.split(), key=lambda w: stringWidth(w, face, 1.0))
-    size = style.fontSize
-    while size > style.fontSize * NAME_FLOOR and stringWidth(longest, face, size) > width:
-        size -= 0.5
-    family = ink.theme.fonts.name
+    style, width, family = ink.st.name, ink.theme.layout.sidebar.width, ink.theme.fonts.name
+
+    def em(text: str) -> float:  # width per point of type size, in whatever faces draw it
+        return line_width(ink.text(text, bold=True, family=family), style) / style.fontSize
+
+    longest = max(em(w) for w in name.split())
+    size = max(min(style.fontSize, width / longest), style.fontSize * NAME_FLOOR)
+    size = int(size * 2) / 2  # whole or half points
     xml = ink.text(name, bold=True, family=family)
-    if stringWidth(longest, face, size) > width:  # past the floor: break after hyphens too
-        pieces = re.findall(r"[^\s-]+-?|-", name)
-        glue = [
-            " " if name[: m.start()].endswith(" ") else ""
-            for m in re.finditer(r"[^\s-]+-?|-", name)
-        ]
+    if longest * size > width:  # past the floor: break after hyphens too
+        found = list(re.finditer(r"[^\s-]+-?|-", name))
+        pieces = [m.group() for m in found]
+        glue = [" " if name[: m.start()].endswith(" ") else "" for m in found]
         rows = [pieces[0]]
         for piece, sep in zip(pieces[1:], glue[1:], strict=True):
-            if stringWidth(rows[-1] + sep + piece, face, size) <= width:
+            if em(rows[-1] + sep + piece) * size <= width:
                 rows[-1] += sep + piece
             else:
                 rows.append(piece)
