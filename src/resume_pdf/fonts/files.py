@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import Location, Problem
 from ..read.source import Path_
 from ..schema import INVALID, Context, Spec, describe
+from ..values import value
 
 BUNDLED = ("source-sans", "source-serif", "roboto")
 SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
@@ -26,7 +26,7 @@ MAX_FONT_BYTES = 64 * 2**20  # the largest CJK collections are ~20 MB per weight
 _FILE = re.compile(r"(?P<file>.+?\.(ttf|otf|ttc|otc))(#(?P<index>\d{1,3}))?", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FaceFile:
     """One face: a font file (and its index in a collection), and where the style named it."""
 
@@ -36,7 +36,7 @@ class FaceFile:
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class UserFamily:
     """A family made of the user's files; slots the user left out reuse the nearest face
     given (bold italic -> bold -> regular), so bold text stays in the user's typeface."""
@@ -45,7 +45,7 @@ class UserFamily:
     faces: tuple[FaceFile, FaceFile, FaceFile, FaceFile]  # regular, bold, italic, bold italic
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Wanted:
     """A font value as validated but not yet found: the text per slot, where it was written."""
 

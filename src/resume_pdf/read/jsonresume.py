@@ -9,10 +9,10 @@ own line. `references` and `meta` are left out; section titles follow `meta.lang
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..text.inline import check_url
+from ..values import value
 from .mapping import Mapper, text_list
 from .source import Path_, Source
 from .titles import TITLES, section_title
@@ -41,7 +41,7 @@ _WORDY_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})")
 _LIST_LINE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+(.*)")
 
 
-@dataclass(frozen=True)
+@value
 class Dialect:
     name: str
     root: Path_  # where the JSON-Resume-shaped document starts
