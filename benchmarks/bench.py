@@ -87,12 +87,15 @@ def show(name: str, stats: Stats, extra: str = "") -> None:
 
 
 def overflowing(extra_lines: int) -> str:
-    """The example (no page budget) plus a section of `extra_lines` one-line bullets."""
+    """The example (no page budget) with a first section of `extra_lines` one-line bullets
+    (put first: the example ends with its cover letter, not with its sections)."""
     text = EXAMPLE.read_text(encoding="utf-8").replace("pages: 1\n", "")
     bullets = "".join(
         f"      - Extra point {i}, shipped and measured\n" for i in range(extra_lines)
     )
-    return text + "  - title: More\n    bullets:\n" + bullets
+    return text.replace(
+        "\nsections:\n", "\nsections:\n  - title: More\n    bullets:\n" + bullets, 1
+    )
 
 
 def installed_copy(tmp: Path) -> str:

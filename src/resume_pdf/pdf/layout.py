@@ -38,8 +38,6 @@ from ..theme import Theme
 from ..values import replace, value
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
-from .contact import ContactLine
-from .icons import contact_icon
 from .ink import Ink, SectionHeading, SeparatedLine, line_width, make_styles
 from .skills import skills_flowables
 
@@ -121,17 +119,18 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     if resume.headline:
         yield Paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
-    items = [
-        (contact_icon(contact, text, url), ink.link(tie_phone(text), url), url)
-        for text, url in contact_items(contact)
-    ]
+    items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
     if not items:
         return
     yield Spacer(1, 2 + 4 * ink.narrow)
     if ink.theme.contact.icons:  # vector icons; the same text layer as without them
-        yield ContactLine(items, st.contact, HexColor(ink.theme.colors.accent), ink.narrow)
+        from .contact import ContactLine  # only here: the icon shapes are a large table
+        from .icons import contact_icon
+
+        icons = [(contact_icon(contact, text, url), xml, url) for xml, text, url in items]
+        yield ContactLine(icons, st.contact, HexColor(ink.theme.colors.accent), ink.narrow)
         return
-    xmls = [xml for _, xml, _ in items]
+    xmls = [xml for xml, _, _ in items]
     if ink.narrow:
         yield Paragraph("<br/>".join(xmls), st.contact)
     else:

@@ -6,12 +6,17 @@ ours. Each reader keeps the user's own lines and paths (see mapping.py).
 
 from __future__ import annotations
 
-from . import jsonresume, rendercv, yamlresume
 from .source import Source
+
+SHAPES = {"basics", "cv", "content"}  # a key that our format does not have
 
 
 def read_foreign(source: Source) -> Source:
     """`source` mapped onto our format when it is another tool's; else unchanged."""
+    if not isinstance(source.data, dict) or not SHAPES & source.data.keys():
+        return source  # ours: the readers are not even imported (~8 ms of a cold build)
+    from . import jsonresume, rendercv, yamlresume
+
     if jsonresume.is_json_resume(source.data):
         return jsonresume.convert(source)
     if rendercv.is_rendercv(source.data):
