@@ -20,7 +20,6 @@ and watches the build's file accesses for the home folder and the font walk.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import os
 import sys
@@ -38,10 +37,10 @@ def _no_walk(top: Any, *args: Any, **kwargs: Any) -> Iterator[tuple[str, list[st
     return iter(())
 
 
-class _QuietLoader(importlib.abc.Loader):
+class _QuietLoader:  # a loader by its methods; importlib.abc would cost ~10 ms at start-up
     """Runs rl_settings with `os.walk` finding nothing, then drops cwd/home search paths."""
 
-    def __init__(self, real: importlib.abc.Loader) -> None:
+    def __init__(self, real: Any) -> None:
         self.real = real
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
@@ -60,7 +59,7 @@ class _QuietLoader(importlib.abc.Loader):
             setattr(module, name, kept)
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:  # a meta path finder by its find_spec
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
