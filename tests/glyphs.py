@@ -18,6 +18,7 @@ class Glyph:
     y: float
     size: float
     page: int
+    weight: int = 0  # PDFium's font weight (400 regular, 700 bold, from the face's data)
 
 
 def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
@@ -34,7 +35,8 @@ def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
                 code = raw.FPDFText_GetUnicode(text.raw, i)
                 raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
                 size = raw.FPDFText_GetFontSize(text.raw, i)
-                out.append(Glyph(chr(code), x.value, y.value, size, number))
+                weight = raw.FPDFText_GetFontWeight(text.raw, i)
+                out.append(Glyph(chr(code), x.value, y.value, size, number, weight))
     finally:
         doc.close()
     return out

@@ -74,6 +74,13 @@ FAMILIES: dict[str, tuple[str, dict[Style, str]]] = {
     ),
 }
 FALLBACK_ORDER = ("source-sans", "source-serif", "roboto")
+# Each bundled family's heaviest face: capitals drawn smaller as small caps need it to keep
+# the stroke weight of the full-size bold capitals beside them (a scaled bold is lighter).
+HEAVY = {
+    "source-sans": "SourceSansPro-Black",
+    "source-serif": "SourceSerifPro-Black",
+    "roboto": "Roboto-Black",
+}
 _IGNORABLE = {"Zs", "Zl", "Zp"}  # spaces are laid out, not drawn
 
 
@@ -81,12 +88,14 @@ def face_name(family: str, style: Style) -> str:
     return family + _SUFFIX[style]
 
 
-def _font_file(family: str, style: Style) -> Path:
+def _font_file(family: str, style: Style | None) -> Path:
+    """The bundled TTF of `family` in `style` (None: its HEAVY face)."""
     module, faces = FAMILIES[family]
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError(f"font package {module} is not installed")
-    return Path(next(iter(spec.submodule_search_locations))) / "files" / f"{faces[style]}.ttf"
+    stem = HEAVY[family] if style is None else faces[style]
+    return Path(next(iter(spec.submodule_search_locations))) / "files" / f"{stem}.ttf"
 
 
 class FontBook:
@@ -185,6 +194,21 @@ class FontBook:
         """The registered font name that sets `family` in `style`."""
         self.cmap(family, style)
         return face_name(family, self.actual(family, style))
+
+    def heavy(self, family: str) -> tuple[str, frozenset[int]] | None:
+        """The registered name and characters of `family`'s heavy face, or None (a user's
+        family has none). Registered as a family of its own, so <b> inside it stays heavy."""
+        if family in self.user or family not in HEAVY:
+            return None
+        name = family + "-heavy"
+        if name not in self._cmaps:
+            font = KernedFont(name, str(_font_file(family, None)))
+            pdfmetrics.registerFont(font)
+            pdfmetrics.registerFontFamily(
+                name, normal=name, bold=name, italic=name, boldItalic=name
+            )
+            self._cmaps[name] = frozenset(font.face.charToGlyph)
+        return name, self._cmaps[name]
 
     def load_user_faces(self) -> None:
         """Read every user face now, so a bad file is reported before layout starts."""

@@ -186,17 +186,26 @@ def _section(section: Section, ink: Ink) -> list[Flowable]:
 
 def _heading_xml(title: str, ink: Ink) -> str:
     """Uppercase, or small caps drawn as real capitals at 80 % size (so the text layer
-    holds the letters themselves, never a font feature or spaced-out letters)."""
+    holds the letters themselves, never a font feature or spaced-out letters). The small
+    capitals come from the family's heavy face where it has one: a bold scaled to 80 % has
+    80 % of its stroke and looks lighter than the full capitals beside it."""
     theme = ink.theme
     family = theme.fonts.headings
     if theme.heading.treatment != "smallcaps":
         shown = title.upper() if theme.heading.uppercase else title
         return ink.text(shown, bold=True, family=family)
     size = f"{theme.sizes.heading * 0.8:.2f}"
+    heavy = ink.book.heavy(family)
     parts = []
     for lower, run in groupby(title, key=str.islower):
-        xml = ink.text("".join(run).upper(), bold=True, family=family)
-        parts.append(f'<font size="{size}">{xml}</font>' if lower else xml)
+        shown = "".join(run).upper()
+        xml = ink.text(shown, bold=True, family=family)
+        if lower and heavy and all(ord(ch) in heavy[1] for ch in shown):
+            parts.append(f'<font name="{heavy[0]}" size="{size}">{xml}</font>')
+        elif lower:
+            parts.append(f'<font size="{size}">{xml}</font>')
+        else:
+            parts.append(xml)
     return "".join(parts)
 
 
