@@ -10,6 +10,7 @@ from pathlib import Path
 from ats import measure, pdf_font_sizes, pdf_pages_text
 from conftest import EXAMPLE, run_cli
 from expected import expected_text
+from glyphs import read_glyphs
 from resume_pdf.fonts.book import FontBook
 from resume_pdf.model import load_resume
 from resume_pdf.pdf.render import render
@@ -174,3 +175,49 @@ def test_a_sidebar_taller_than_the_page_names_its_section(tmp_path: Path) -> Non
     assert run.exit_code == 1
     assert "the sidebar is taller than the page in 'Many skills'" in run.stderr
     assert not out.exists()
+
+
+def _sidebar_resume(groups: int, entries: int) -> str:
+    skills = "".join(
+        f"      - {{group: G{i}, items: [alpha, beta, gamma]}}\n" for i in range(groups)
+    )
+    jobs = "".join(
+        f"      - {{role: Engineer {i}, organization: Example Corp, start: 2020, end: 2021,"
+        " highlights: [Made the build twice as fast for every team in the company.]}\n"
+        for i in range(entries)
+    )
+    return (
+        "name: Ann Example\nsummary: I build compilers and keep them fast.\nsections:\n"
+        f"  - title: Experience\n    experience:\n{jobs}  - title: Skills\n    skills:\n{skills}"
+    )
+
+
+def _columns(pdf: Path) -> tuple[list[tuple], list[tuple]]:
+    """Page 1's glyphs (char, origin, size) of the sidebar (left of x=206) and of the main
+    column (the style's sidebar is 170 pt wide at a 36 pt margin, then a 20 pt gap)."""
+    glyphs = [
+        (g.char, round(g.x, 2), round(g.y, 2), round(g.size, 2), g.x < 206)
+        for g in read_glyphs(pdf)
+        if g.page == 0
+    ]
+    return [g[:4] for g in glyphs if g[4]], [g[:4] for g in glyphs if not g[4]]
+
+
+def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(28, 2), "--style", "sidebar")
+    short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 2), "--style", "sidebar")
+    assert tall.exit_code == short.exit_code == 0
+    assert "sidebar at spacing" in tall.stdout and "fitted at" not in tall.stdout
+    assert _columns(tall_pdf)[1] == _columns(short_pdf)[1]  # the main column is untouched
+
+
+def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    long, _, long_pdf = build(
+        tmp_path / "a", _sidebar_resume(3, 24), "--style", "sidebar", "--pages", "1"
+    )
+    short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar")
+    assert long.exit_code == short.exit_code == 0
+    assert "fitted at spacing" in long.stdout and "sidebar" not in long.stdout
+    assert _columns(long_pdf)[0] == _columns(short_pdf)[0]  # the sidebar is untouched

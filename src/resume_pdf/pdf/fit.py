@@ -12,7 +12,7 @@ from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
-from ..values import astuple, value
+from ..values import astuple, replace, value
 from .explain import diagnose, overridden
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
 
@@ -40,20 +40,50 @@ class _Search:
     def __init__(self, resume: Resume, theme: Theme, book: FontBook, kind: Kind) -> None:
         self.resume, self.theme, self.book, self.kind = resume, theme, book, kind
         self.passes = 0
-        self.done: dict[float, Rendered | None] = {}  # so a diagnosis reuses the floor pass
+        # keyed by (t, side_t), so a diagnosis reuses the floor pass
+        self.done: dict[tuple[float, float], Rendered | None] = {}
         self.overflow: SidebarOverflow | None = None
+        self.side_t = 0.0  # the sidebar's own tightening: only an overflowing sidebar has one
+
+    def themes(self, t: float) -> tuple[Theme, Theme]:
+        """The main column's theme at t and the sidebar's at side_t. The page's margins
+        are the tighter of the two, so the sidebar keeps the height it was fitted in."""
+        main = self.theme.tightened(t)
+        if self.side_t > t:
+            margins = self.theme.tightened(self.side_t).page.margins
+            main = replace(main, page=replace(main.page, margins=margins))
+        return main, self.theme.tightened(self.side_t)
 
     def run(self, t: float) -> Rendered | None:
         """One layout pass at tightening t; None when the sidebar does not fit page 1."""
-        if t not in self.done:
+        key = (t, self.side_t)
+        if key not in self.done:
             self.passes += 1
+            main, side = self.themes(t)
             try:
-                self.done[t] = render(
-                    self.resume, self.theme.tightened(t), self.book, kind=self.kind
-                )
+                self.done[key] = render(self.resume, main, self.book, kind=self.kind, side=side)
             except SidebarOverflow as overflow:
-                self.overflow, self.done[t] = overflow, None
-        return self.done[t]
+                self.overflow, self.done[key] = overflow, None
+        return self.done[key]
+
+    def fit_sidebar(self) -> Rendered:
+        """The natural main column beside the sidebar at the loosest tightening of its own
+        that fits it on page 1 (found by halving); a sidebar too tall at the floors is an
+        error naming the section that did not fit."""
+        fails, self.side_t = 0.0, TIGHTEST
+        fitted = self.run(0.0)
+        if fitted is None:
+            raise sidebar_problem(self.overflow or SidebarOverflow(""))
+        fits = TIGHTEST
+        while fits - fails > TOLERANCE:
+            self.side_t = (fails + fits) / 2
+            attempt = self.run(0.0)
+            if attempt is None:
+                fails = self.side_t
+            else:
+                fits, fitted = self.side_t, attempt
+        self.side_t = fits
+        return fitted
 
     def loosest(self, fails_used: float, limit: int, top: float) -> tuple[float, Rendered] | None:
         """The loosest tightening in (0, top] that keeps to `limit` pages, starting from the
@@ -100,10 +130,11 @@ def fit(
             raise sidebar_problem(search.overflow or SidebarOverflow(""))
         return _finish(search, natural, 0.0, None)
     budget = int(budget)
-    if natural is not None and natural.pages <= budget:
+    if natural is None:  # only the sidebar is tightened for it; the main column stays
+        natural = search.fit_sidebar()
+    if natural.pages <= budget:
         return _finish(search, natural, 0.0, _pull_back(search, natural))
-    used = natural.used if natural else budget + 1.0
-    found = search.loosest(used, budget, TIGHTEST)
+    found = search.loosest(natural.used, budget, TIGHTEST)
     if found is None:
         raise (kind.diagnose or _diagnose)(search, budget)
     return _finish(search, found[1], found[0], None)
@@ -157,11 +188,16 @@ def _finish(
         note = "pulled back a nearly empty last page: "
     if t > 0:
         note += describe(search.theme, t)
-        told = overridden(search.theme, t)
-        note += f"; {told}" if told and note else told
+    if search.side_t > 0:
+        sidebar = describe(search.theme, search.side_t).replace("fitted at", "sidebar at")
+        note += f"; {sidebar}" if note else sidebar
+    told = overridden(search.theme, max(t, search.side_t))
+    note += f"; {told}" if told and note else told
     if best.pages > 1:  # lay out once more with "page N / M" footers
-        tight = search.theme.tightened(t)
-        best = render(search.resume, tight, search.book, total=best.pages, kind=search.kind)
+        main, side = search.themes(t)
+        best = render(
+            search.resume, main, search.book, total=best.pages, kind=search.kind, side=side
+        )
         search.passes += 1
     return Fitted(best.pdf, best.pages, note, search.passes)
 

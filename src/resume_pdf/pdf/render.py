@@ -92,9 +92,15 @@ def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
 
 
 def render(
-    resume: Resume, theme: Theme, book: FontBook, total: int | None = None, kind: Kind = RESUME
+    resume: Resume,
+    theme: Theme,
+    book: FontBook,
+    total: int | None = None,
+    kind: Kind = RESUME,
+    side: Theme | None = None,
 ) -> Rendered:
-    """One layout pass into PDF bytes; `total` adds 'page N / total' footers."""
+    """One layout pass into PDF bytes; `total` adds 'page N / total' footers. `side` sets
+    the sidebar in its own tightening (default: `theme`'s); the page's margins are `theme`'s."""
     buffer = io.BytesIO()
     doc = _ResumeDoc(
         buffer,
@@ -104,6 +110,8 @@ def render(
         **_metadata(resume, kind),
     )
     story = kind.story(resume, theme, book)
+    if side is not None and side != theme and story.side:
+        story = Story(story.main, kind.story(resume, side, book).side)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow))
     if total:
