@@ -8,7 +8,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from ..dates import format_range
 from ..fonts.book import FontBook
@@ -207,3 +207,14 @@ def line_width(xml: str, style: ParagraphStyle) -> float:
     para = Paragraph(xml, style)
     para.wrap(1e6, 1e6)
     return max(para.getActualLineWidths0() or [0.0])
+
+
+def grid(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:
+    """A borderless grid; its font is the theme's (reportlab's default would reference an
+    unembedded Helvetica in the PDF)."""
+    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    pads = {"left": 0.0, "right": 0.0, "top": 0.0, "bottom": 0.0, **padding}
+    style = [(f"{side.upper()}PADDING", (0, 0), (-1, -1), pt) for side, pt in pads.items()]
+    style += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), ink.theme.fonts.body)]
+    table.setStyle(TableStyle(style))
+    return table

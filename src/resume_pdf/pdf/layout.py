@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
 
 from ..content import CONTACT_SEPARATOR, contact_items, display_url, link_text
 from ..fonts.book import FontBook
@@ -38,7 +38,7 @@ from ..theme import Theme
 from ..values import replace, value
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
-from .ink import Ink, SectionHeading, SeparatedLine, line_width, make_styles
+from .ink import Ink, SectionHeading, SeparatedLine, grid, line_width, make_styles
 from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
@@ -76,7 +76,7 @@ def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
         header = list(_identity(resume, ink))
         if photo:  # the photo at the right of the name, headline and contact line
             gap = 12.0
-            header = [_table([[header, photo]], [None, theme.photo.size + gap], ink)]
+            header = [grid([[header, photo]], [None, theme.photo.size + gap], ink)]
         return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
     in_side = set(theme.layout.sidebar.sections)
     side_ink = replace(ink, narrow=True)
@@ -282,23 +282,12 @@ def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:
     right_para = Paragraph(right, ink.st.right)
     plain = right_para.getPlainText()
     width = min(stringWidth(plain, ink.theme.fonts.body, ink.st.right.fontSize) + 6, 200)
-    table = _table([[left, right_para]], [None, width], ink)
+    table = grid([[left, right_para]], [None, width], ink)
     # reportlab sets a paragraph's first baseline one type size below its top: lower the
     # smaller right-hand type by the difference, so both sit on the title's baseline
     drop = ink.st.entry.fontSize - ink.st.right.fontSize
     table.setStyle(TableStyle([("TOPPADDING", (1, 0), (1, 0), drop)]))
     return [table]
-
-
-def _table(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:
-    """A borderless grid; its font is the theme's (reportlab's default would reference an
-    unembedded Helvetica in the PDF)."""
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
-    pads = {"left": 0.0, "right": 0.0, "top": 0.0, "bottom": 0.0, **padding}
-    style = [(f"{side.upper()}PADDING", (0, 0), (-1, -1), pt) for side, pt in pads.items()]
-    style += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), ink.theme.fonts.body)]
-    table.setStyle(TableStyle(style))
-    return table
 
 
 def _bullet_section(items: tuple[Bullet, ...], ink: Ink) -> list[Block]:
@@ -346,7 +335,7 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
         [Paragraph(ink.text(d, bold=True), date_style), Paragraph(ink.rich(e.text), st.body)]
         for d, e in zip(dates, items, strict=True)
     ]
-    return [[_table(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
+    return [[grid(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
 
 
 @value

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph
 
 from ..content import CONTACT_SEPARATOR
 from ..model import SkillGroup
-from .ink import Ink, SeparatedLine, line_width
+from .ink import Ink, SeparatedLine, grid, line_width
 
 GUTTER = 8.0  # points between grid columns
 
@@ -79,7 +79,7 @@ class SkillsGrid(Flowable):
         cols, ink = self.columns(avail_width), self.ink
         if cols == 0:
             rows = [[Paragraph(_row_xml(g, ink), ink.st.body)] for g in self.items]
-            self.inner = _grid(rows, [avail_width], ink, bottom=2)
+            self.inner = grid(rows, [avail_width], ink, bottom=2)
         else:
             style = _group_style(ink)
             cells = [
@@ -88,7 +88,7 @@ class SkillsGrid(Flowable):
             ]
             rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
             rows[-1] += [""] * (cols - len(rows[-1]))
-            self.inner = _grid(rows, [avail_width / cols] * cols, ink, right=GUTTER, bottom=4)
+            self.inner = grid(rows, [avail_width / cols] * cols, ink, right=GUTTER, bottom=4)
         self.width, self.height = self.inner.wrap(avail_width, avail_height)
         return self.width, self.height
 
@@ -100,12 +100,3 @@ class SkillsGrid(Flowable):
     def draw(self) -> None:
         assert self.inner is not None
         self.inner.drawOn(self.canv, 0, 0)
-
-
-def _grid(rows: list[list[object]], widths: list[float], ink: Ink, **padding: float) -> Table:
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
-    pads = {"left": 0.0, "right": 0.0, "top": 0.0, "bottom": 0.0, **padding}
-    style = [(f"{side.upper()}PADDING", (0, 0), (-1, -1), pt) for side, pt in pads.items()]
-    style += [("VALIGN", (0, 0), (-1, -1), "TOP"), ("FONT", (0, 0), (-1, -1), ink.theme.fonts.body)]
-    table.setStyle(TableStyle(style))
-    return table
