@@ -30,7 +30,8 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "reportlab.platypus.paragraph": ("(^(?:[a-z0-9\\.\\-\\+]*)://)",),
     # the CJK splitting pattern: only for `wordWrap='CJK'` paragraphs
     "reportlab.lib.textsplit": ("([\u2e80-\uffff])",),
-    # the timestamp resolver: our loader resolves no implicit types
+    # the timestamp resolver: tried only on an unquoted non-number starting with a digit
+    # (`start: 2021-03`); a résumé of years or quoted dates never compiles it
     "yaml.resolver": ("^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]",),
 }
 LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
