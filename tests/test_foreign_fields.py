@@ -149,3 +149,22 @@ def test_the_same_text_in_two_places_is_reported_at_each(tmp_path: Path) -> None
     lines = [line for line in run.stderr.splitlines() if "★" in line and "r.yaml:" in line]
     assert any("r.yaml:5:" in line for line in lines), run.stderr
     assert any("r.yaml:7:" in line for line in lines), run.stderr
+
+
+def test_references_are_shown_only_with_the_switch(tmp_path: Path) -> None:
+    source = tmp_path / "r.json"
+    resume = {
+        "basics": {"name": "Ann Example"},
+        "references": [{"name": "Grace Referee", "reference": "Ann ships careful work."}],
+    }
+    source.write_text(json.dumps(resume, indent=2), encoding="utf-8")
+    plain, with_refs = tmp_path / "plain.pdf", tmp_path / "refs.pdf"
+    assert run_cli("build", str(source), "-o", str(plain)).exit_code == 0
+    run = run_cli("build", str(source), "-o", str(with_refs), "--references")
+    assert run.exit_code == 0, run.stderr
+    assert "Grace Referee" not in pdf_text(plain)
+    text = pdf_text(with_refs)
+    assert "Grace Referee" in text and "careful work" in text
+    converted = run_cli("convert", str(source), "--references")
+    assert converted.exit_code == 0 and "Grace Referee" in converted.stdout
+    assert run_cli("check", str(source), "--references").exit_code == 0

@@ -41,6 +41,7 @@ class Options:
     png: bool = False
     verify: bool = False
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
+    references: bool = False  # a JSON Resume's / YAMLResume's `references` section
 
 
 @value
@@ -87,7 +88,7 @@ def load_inputs(
 ) -> tuple[Resume, Theme]:
     """The validated (and tailored) résumé and its theme; for a `letter`, with the letter of
     a letter.yaml beside it when it has no `letter:` block."""
-    resume = load_resume(resume_path)
+    resume = load_resume(resume_path, references=options.references)
     if letter:
         from .letter import attach_letter_file
 
@@ -427,7 +428,9 @@ def _differs(path: Path, data: bytes) -> bool:
         return True
 
 
-def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = False) -> str:
+def convert_to_yaml(
+    source_path: Path, output: Path | None, *, force: bool = False, references: bool = False
+) -> str:
     """A foreign résumé -> our YAML, validated first so only a good file is written; returns
     the text (written to `output` unless it is None, i.e. standard output). A schema file is
     written beside a new YAML file that has none, for the modeline's sake."""
@@ -442,7 +445,7 @@ def convert_to_yaml(source_path: Path, output: Path | None, *, force: bool = Fal
             hint = "add --force to replace it, or use -o - to print the YAML"
             raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
     source = read_source(source_path)
-    converted = read_foreign(source)
+    converted = read_foreign(source, references)
     if not converted.format:
         message = "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file"
         raise ResumeError([Problem(message, source.locate(()))])

@@ -310,6 +310,7 @@ def _complete_resume(ctx: click.Context, param: click.Parameter, incomplete: str
     help="Build in N worker processes.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
 @click.option(
     "--format",
     "formats",
@@ -530,8 +531,11 @@ def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool) -> N
     help="Page budget to check (default: the résumé's `pages:`, else 2).",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
 @output_options
-def check(resume: Path, style: str | None, pages: int | None, strict: bool) -> None:
+def check(
+    resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
+) -> None:
     """Validate RESUME (default resume.yaml) and report every problem at once.
 
     Lays the résumé out as `build` would, so a résumé that cannot keep its page budget fails
@@ -541,7 +545,7 @@ def check(resume: Path, style: str | None, pages: int | None, strict: bool) -> N
     from .build import check as run_check
 
     _need_resume([resume], given=resume != Path("resume.yaml"))
-    options = Options(style=style, pages=pages, strict=strict)
+    options = Options(style=style, pages=pages, strict=strict, references=references)
     checked = _run(lambda: run_check(resume, options), resume)
     _info(f"{_paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
     _report(checked.warnings, resume)
@@ -652,7 +656,7 @@ def variants(resume: Path) -> None:
 
 
 @main.command(
-    short_help="Convert a JSON Resume file to resume-pdf YAML.",
+    short_help="Convert JSON Resume, RenderCV or YAMLResume to resume-pdf YAML.",
     epilog=_epilog(
         "resume-pdf convert resume.json -o resume.yaml", "resume-pdf convert resume.json > cv.yaml"
     ),
@@ -666,9 +670,10 @@ def variants(resume: Path) -> None:
     help="The YAML file to write, or - for standard output (the default).",
 )
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
 @output_options
-def convert(source: Path, output: str, force: bool) -> None:
-    """Convert SOURCE (a JSON Resume file) into resume-pdf's YAML format.
+def convert(source: Path, output: str, force: bool, references: bool) -> None:
+    """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
 
     The result is validated before it is written, starts with the schema line for editors,
     and lists each entry's fields in the order of the format. An existing file is never
@@ -677,9 +682,9 @@ def convert(source: Path, output: str, force: bool) -> None:
     from .build import convert_to_yaml
 
     if output == "-":
-        text = _run(lambda: convert_to_yaml(source, None), source)
+        text = _run(lambda: convert_to_yaml(source, None, references=references), source)
         sys.stdout.write(text)
         return
     target = Path(output)
-    _run(lambda: convert_to_yaml(source, target, force=force), source)
+    _run(lambda: convert_to_yaml(source, target, force=force, references=references), source)
     _info(f"{shown_path(target)}: written")

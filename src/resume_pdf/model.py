@@ -440,10 +440,10 @@ RESUME = Record(
 )
 
 
-def load_resume(path: Path, display_name: str | None = None) -> Resume:
+def load_resume(path: Path, display_name: str | None = None, references: bool = False) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
-    return validate_resume(read_foreign(read_source(path, display_name)))
+    return validate_resume(read_foreign(read_source(path, display_name), references))
 
 
 def validate_resume(source: Source) -> Resume:

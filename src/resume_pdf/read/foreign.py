@@ -11,16 +11,17 @@ from .source import Source
 SHAPES = {"basics", "cv", "content"}  # a key that our format does not have
 
 
-def read_foreign(source: Source) -> Source:
-    """`source` mapped onto our format when it is another tool's; else unchanged."""
+def read_foreign(source: Source, references: bool = False) -> Source:
+    """`source` mapped onto our format when it is another tool's; else unchanged. JSON Resume
+    and YAMLResume `references` are shown only when asked for (`--references`)."""
     if not isinstance(source.data, dict) or not SHAPES & source.data.keys():
         return source  # ours: the readers are not even imported (~8 ms of a cold build)
     from . import jsonresume, rendercv, yamlresume
 
     if jsonresume.is_json_resume(source.data):
-        return jsonresume.convert(source)
+        return jsonresume.convert(source, references=references)
     if rendercv.is_rendercv(source.data):
         return rendercv.convert(source)
     if yamlresume.is_yamlresume(source.data):
-        return yamlresume.convert(source)
+        return yamlresume.convert(source, references)
     return source
