@@ -620,7 +620,7 @@ def init(path: Path, name: str | None, force: bool) -> None:
     A schema file (resume.schema.json) is written beside it, so editors complete and check
     the fields. An existing résumé is never replaced without --force.
     """
-    from .build import write_starter
+    from .scaffold import write_starter
 
     schema_path = _run(lambda: write_starter(path, name=name, force=force))
     _info(f"{shown_path(path)}: written (with {schema_path.name} for editor completion)")
@@ -679,7 +679,7 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     and lists each entry's fields in the order of the format. An existing file is never
     replaced without --force.
     """
-    from .build import convert_to_yaml
+    from .scaffold import convert_to_yaml
 
     if output == "-":
         text = _run(lambda: convert_to_yaml(source, None, references=references), source)

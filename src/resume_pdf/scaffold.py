@@ -1,0 +1,154 @@
+"""Files resume-pdf writes that are not builds: a starter résumé (`init`) and a résumé
+converted from another tool's format (`convert`). Both are YAML whose first line points
+editors (yaml-language-server) at the JSON Schema written beside them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import Problem, ResumeError
+
+SCHEMA_FILE = "resume.schema.json"
+SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
+
+
+def _schema_bytes() -> bytes:
+    import json
+
+    from .model import resume_json_schema
+
+    return json.dumps(resume_json_schema(), indent=2).encode() + b"\n"
+
+
+def write_starter(path: Path, *, name: str | None = None, force: bool = False) -> Path:
+    """A commented starter résumé whose first line points yaml-language-server at a schema
+    file written beside it; never replaces a résumé unless forced."""
+    from .read.source import dump_yaml
+    from .write.output import check_output_path, check_targets, write_atomic
+
+    check_output_path(path, [])
+    if path.exists() and not force:
+        hint = "add --force to replace it, or name another path"
+        raise ResumeError([Problem(f"{str(path)!r} already exists", hint=hint)])
+    starter = (Path(__file__).parent / "starter.yaml").read_text(encoding="utf-8")
+    if name is not None:
+        if not name.strip():
+            raise ResumeError([Problem("--name is empty", field="name")])
+        written = dump_yaml({"name": name.strip()}).removesuffix("...\n")
+        starter = starter.replace("name: Your Name\n", written, 1)
+    schema_path = path.parent / SCHEMA_FILE
+    schema = _schema_bytes()
+    if _differs(schema_path, schema) and not force:
+        hint = "add --force to replace it (and the résumé), or init in another folder"
+        raise ResumeError([Problem(f"{str(schema_path)!r} already exists", hint=hint)])
+    check_targets([schema_path, path])
+    write_atomic(schema_path, schema)
+    write_atomic(path, (SCHEMA_MODELINE + starter).encode())
+    return schema_path
+
+
+def _differs(path: Path, data: bytes) -> bool:
+    """Does a file other than `data` stand at `path`? (init never replaces what it did
+    not write; the same schema again is no loss.)"""
+    if not os.path.lexists(path):
+        return False
+    try:
+        return not path.is_file() or path.read_bytes() != data
+    except OSError:
+        return True
+
+
+def convert_to_yaml(
+    source_path: Path, output: Path | None, *, force: bool = False, references: bool = False
+) -> str:
+    """A foreign résumé -> our YAML, validated first so only a good file is written; returns
+    the text (written to `output` unless it is None, i.e. standard output). A schema file is
+    written beside a new YAML file that has none, for the modeline's sake."""
+    from .model import validate_resume
+    from .read.foreign import read_foreign
+    from .read.source import dump_yaml, read_source
+    from .write.output import check_output_path, write_atomic
+
+    if output is not None:
+        check_output_path(output, [source_path])
+        if output.exists() and not force:
+            hint = "add --force to replace it, or use -o - to print the YAML"
+            raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
+    source = read_source(source_path)
+    converted = read_foreign(source, references)
+    if not converted.format:
+        message = "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file"
+        raise ResumeError([Problem(message, source.locate(()))])
+    validate_resume(converted)
+    header = f"# Converted from {source_path.name} ({converted.format}) by resume-pdf\n"
+    text = SCHEMA_MODELINE + header + dump_yaml(in_reading_order(converted.data))
+    if output is not None:
+        schema_path = output.parent / SCHEMA_FILE
+        if not schema_path.exists():
+            write_atomic(schema_path, _schema_bytes())
+        write_atomic(output, text.encode())
+    return text
+
+
+READING_ORDER = {
+    key: rank
+    for rank, key in enumerate(
+        (
+            "name",
+            "headline",
+            "contact",
+            "email",
+            "phone",
+            "title",
+            "role",
+            "organization",
+            "institution",
+            "degree",
+            "field",
+            "group",
+            "label",
+            "url",
+            "location",
+            "website",
+            "start",
+            "end",
+            "date",
+            "link",
+            "venue",
+            "authors",
+            "doi",
+            "projects",
+            "experience",
+            "education",
+            "skills",
+            "timeline",
+            "publications",
+            "summary",
+            "text",
+            "highlights",
+            "items",
+            "bullets",
+            "links",
+            "tags",
+            "style",
+            "pages",
+            "page_size",
+            "locale",
+            "sections",
+            "variants",
+        )
+    )
+}
+
+
+def in_reading_order(data: object) -> object:
+    """Mappings with their keys in the order a person reads an entry — who and where, then
+    when, then what — whatever order the source format used; unknown keys keep theirs."""
+    if isinstance(data, dict):
+        ordered = sorted(data.items(), key=lambda kv: READING_ORDER.get(kv[0], len(READING_ORDER)))
+        return {k: in_reading_order(v) for k, v in ordered}
+    if isinstance(data, list):
+        return [in_reading_order(v) for v in data]
+    return data
