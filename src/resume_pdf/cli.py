@@ -33,12 +33,26 @@ class _Output:
     """How this invocation prints: set by -q/-v/--color on the group or any command.
     (A plain class: `dataclasses` would add ~5 ms to `--help` through `inspect`.)"""
 
-    color: bool | None = None  # None: colour on a terminal only (click decides per stream)
-    quiet: bool = False
-    verbose: bool = False
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        # None: colour on a terminal only (click decides per stream); NO_COLOR says never
+        self.color: bool | None = False if os.environ.get("NO_COLOR") else None
+        self.quiet = False
+        self.verbose = False
 
 
 OUT = _Output()
+
+
+class _Group(click.Group):
+    """Starts every invocation from the default output settings (a test process invokes
+    the group many times in one process)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        OUT.reset()
+        return super().parse_args(ctx, args)
 
 
 def _epilog(*examples: str) -> str:
@@ -47,15 +61,16 @@ def _epilog(*examples: str) -> str:
 
 
 def _set_output(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    """Options on the group reset the settings; on a command they win only when given."""
-    explicit = ctx.get_parameter_source(param.name or "") is not click.core.ParameterSource.DEFAULT
-    if ctx.parent is not None and not explicit:
-        return
+    """An option given on the group or on a command sets its setting; one not given leaves
+    it alone. (Only given values count: whether click has recorded an option's source by
+    the time its callback runs differs between click releases, 8.4.0 among them.)"""
     if param.name == "color":
-        no_color = bool(os.environ.get("NO_COLOR")) and not explicit
-        OUT.color = {"always": True, "never": False}.get(value, False if no_color else None)
-    else:
-        setattr(OUT, param.name or "", value)
+        if value is not None:  # default None: not given
+            OUT.color = {"always": True, "never": False}.get(
+                value, False if os.environ.get("NO_COLOR") else None
+            )
+    elif value:
+        setattr(OUT, param.name or "", True)
 
 
 def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -64,7 +79,7 @@ def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option(
             "--color",
             type=click.Choice(["auto", "always", "never"]),
-            default="auto",
+            default=None,
             help="Colour: auto (on a terminal, unless NO_COLOR is set), always or never.",
             **common,
         ),
@@ -197,6 +212,7 @@ def _info(line: str) -> None:
 
 
 @click.group(
+    cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog=_epilog(
         "resume-pdf init --name 'Ada Lovelace'   # a starter resume.yaml",
