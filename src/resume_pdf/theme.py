@@ -400,10 +400,11 @@ def load_theme(
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
     warnings = (*merged.warnings, *ctx.warnings)
     builtin = str(BUILTIN_DIR.resolve())
+    users = {f for f in files if not str(Path(f).resolve()).startswith(builtin)}
     own = frozenset(
         ".".join(str(k) for k in key)
         for key, loc in merged.values.items()
-        if key and not str(Path(loc.file).resolve()).startswith(builtin)
+        if key and loc.file in users
     )
     return Theme(name=Path(name).stem, files=files, warnings=warnings, own=own, **data)
 

@@ -33,6 +33,14 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     # the timestamp resolver: tried only on an unquoted non-number starting with a digit
     # (`start: 2021-03`); a résumé of years or quoted dates never compiles it
     "yaml.resolver": ("^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]",),
+    # the pure-Python reader's printable check (~5 ms): the C loader reads for itself
+    "yaml.reader": ("[^\x09\x0a\x0d\x20-\x7e",),
+    # the timestamp constructor: we compose nodes and never construct Python values
+    "yaml.constructor": ("^(?P<year>[0-9][0-9][0-9][0-9])",),
+    # a pattern of unsafe names that reportlab defines and never uses
+    "reportlab.lib.rl_safe_eval": ("\\b(?:",),
+    # the Python-source colouriser, for PythonPreformatted flowables only
+    "reportlab.lib.PyFontify": ("#[^\\n]*|", "[ \t]*[A-Za-z_]"),
 }
 LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
 PDF_SIDE = ("reportlab.platypus", "reportlab.pdfbase.ttfonts")

@@ -226,6 +226,16 @@ class FontBook:
             self._choice[key] = self._find(ord(ch), style, key[2])
         return self._choice[key]
 
+    def face_of_all(
+        self, text: str, style: Style, family: str | None = None
+    ) -> tuple[str, Style] | None:
+        """The face `face_for` gives every character of `text` when that is the first choice
+        for all of them (the common case: one set-difference instead of a lookup per
+        character); None when some character needs another face or none."""
+        family = family or self.primary
+        real = self.actual(family, style)
+        return (family, real) if self.cmap(family, real).issuperset(map(ord, text)) else None
+
     def _find(self, code: int, style: Style, family: str) -> tuple[str, Style] | None:
         bold, italic = style
         for wanted in dict.fromkeys((style, (bold, False), (False, italic), (False, False))):
@@ -260,6 +270,8 @@ def missing_glyphs(texts: tuple[TextField, ...], book: FontBook) -> list[Problem
     """One located problem per field holding characters that no font can draw."""
     problems = []
     for field in texts:
+        if book.face_of_all(field.text, (False, False)):
+            continue
         missing = sorted({ch for ch in field.text if not book.drawable(ch)})
         if missing:
             names = ", ".join(

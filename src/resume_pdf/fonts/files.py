@@ -9,8 +9,6 @@ at the style line that named it before anything is laid out. fonts/user.py reads
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +172,9 @@ def _installed(name: str, where: Location, problems: list[Problem]) -> tuple[Fac
 
 def _fc_list(name: str) -> str:
     """fc-list's faces of family `name`; empty where fontconfig is absent."""
+    import shutil
+    import subprocess  # here: ~2.5 ms at start-up, and only an installed family needs it
+
     exe = shutil.which("fc-list")
     if exe is None or any(c in name for c in ":=\\\n"):
         return ""

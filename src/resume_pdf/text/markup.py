@@ -51,10 +51,14 @@ def text_xml(
 def _span_xml(span: Span, book: FontBook, style: Style, base: str) -> str:
     """Runs of characters by the face that draws them; spaces and characters already
     reported as undrawable stay in the paragraph's own face."""
+    whole = span.text and book.face_of_all(span.text, style, base)
+    runs = (
+        [(whole, span.text)]
+        if whole
+        else groupby(span.text, key=lambda ch: book.face_for(ch, style, base) or (base, style))
+    )
     out = []
-    for face, chars in groupby(
-        span.text, key=lambda ch: book.face_for(ch, style, base) or (base, style)
-    ):
+    for face, chars in runs:
         family, (b, i) = face
         body = escape("".join(chars))
         if b:
