@@ -77,3 +77,21 @@ def test_a_deferred_pattern_still_works_when_used() -> None:
     assert not lazy.compiled
     assert lazy.match("aaa") and not lazy.match("ab")
     assert lazy.compiled
+
+
+def test_the_collector_paused_for_start_up_is_on_again_for_the_build(tmp_path: Path) -> None:
+    probe = (
+        "import atexit, gc, json\n"
+        "atexit.register(lambda: print(json.dumps([gc.isenabled(), gc.get_freeze_count()])))\n"
+        "from resume_pdf.start import main\n"
+        "main()\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, "build", str(EXAMPLE), "-o", str(tmp_path / "r.pdf")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    enabled, frozen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert enabled and frozen > 10_000  # on again, with start-up's objects out of its sight

@@ -11,6 +11,6 @@ import sys
 _cwd = os.getcwd()
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _cwd]
 
-from .cli import main  # noqa: E402
+from .start import main  # noqa: E402
 
 main()

@@ -38,6 +38,11 @@ _INVISIBLE = {
     "\u200f": "bidi mark",
 }
 _SPACES = re.compile(r"[ \t\r\n\u2028\u2029\u3000\u2000-\u200a]+")
+# what clean_text removes: control characters but tab and line ends, and the invisible ones
+_REMOVED = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f" + "".join(map(re.escape, _INVISIBLE)) + "]"
+)
+_LINE_ENDS = str.maketrans({"\t": " ", "\r": " ", "\u2028": "\n", "\u2029": "\n"})
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t\r]*\n\s*")
 
 
@@ -98,21 +103,17 @@ class Spec:
 def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = False) -> str:
     """NFC, no control or invisible characters (warned), whitespace collapsed."""
     text = unicodedata.normalize("NFC", value)
-    removed: set[str] = set()
-    out = []
-    for ch in text:
-        if ch in _INVISIBLE:
-            removed.add(_INVISIBLE[ch])
-        elif ch in "\t\r\n" or ch in "\u2028\u2029":
-            out.append("\n" if ch in "\n\u2028\u2029" else " ")
-        elif unicodedata.category(ch) == "Cc":
-            removed.add(f"control character {ch!r}")
-        else:
-            out.append(ch)
-    if removed:
+    if _REMOVED.search(text):
+        removed = {
+            _INVISIBLE.get(ch) or f"control character {ch!r}" for ch in _REMOVED.findall(text)
+        }
         ctx.warn(path, "removed " + ", ".join(sorted(removed)))
-    text = "".join(out)
-    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
+        text = _REMOVED.sub("", text)
+    text = text.translate(_LINE_ENDS)
+    # no right-to-left letter comes before U+0590 (Hebrew): most texts skip the lookups
+    if max(text, default="") >= "\u0590" and any(
+        unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
+    ):
         ctx.error(path, "right-to-left text (Hebrew, Arabic, ...) is not supported yet")
     long_word = max(text.split(), key=len, default="")
     cjk = any("\u2e80" <= ch <= "\u9fff" for ch in long_word)  # breaks between characters

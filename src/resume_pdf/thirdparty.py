@@ -106,11 +106,12 @@ def fast_import(*names: str) -> None:
     """Import `names` with the tricks above, then freeze the imported objects.
 
     `gc.freeze()` moves everything imported so far out of the collector's sight: the build's
-    own garbage is still collected, and the exit pass no longer walks every module.
+    own garbage is still collected, and the exit pass no longer walks every module. The
+    collector is on afterwards, also when the entry point (start.py) paused it for start-up.
     """
     if all(name in sys.modules for name in names):
+        gc.enable()
         return
-    was_enabled = gc.isenabled()
     gc.disable()
     try:
         for name in LAZY_MODULES:
@@ -120,8 +121,7 @@ def fast_import(*names: str) -> None:
                 importlib.import_module(name)
     finally:
         gc.freeze()
-        if was_enabled:
-            gc.enable()
+        gc.enable()
 
 
 def import_pdf_side() -> None:
