@@ -17,12 +17,13 @@ from resume_pdf.theme import builtin_styles
 
 PROBE = """
 import gc, json, sys
-from resume_pdf.cli import main
-from resume_pdf import thirdparty
+from resume_pdf.start import main  # the command's own entry, nothing imported before it
+sys.argv[0] = "resume-pdf"
 try:
-    main(sys.argv[1:])
+    main()
 except SystemExit as exit:
     assert not exit.code, exit.code
+from resume_pdf import thirdparty
 print(json.dumps({
     "deferred": [lazy._args[0] for lazy in thirdparty.deferred_patterns],
     "compiled": sum(p.compiled for p in thirdparty.deferred_patterns),

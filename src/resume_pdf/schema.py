@@ -8,11 +8,9 @@ later stages only ever see clean text.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problem, Severity
@@ -55,14 +53,15 @@ class TextField:
     location: Any
 
 
-@dataclass
 class Context:
-    source: Source
-    problems: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    texts: list[TextField] = field(default_factory=list)
+    """What one validation collects: problems, warnings, the displayed texts."""
 
-    missing: list[Problem] = field(default_factory=list)  # "required" problems
+    def __init__(self, source: Source, warnings: list[Problem] | None = None) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = warnings if warnings is not None else []
+        self.texts: list[TextField] = []
+        self.missing: list[Problem] = []  # "required" problems
 
     def error(self, path: Path_, message: str, *, key: bool = False) -> Any:
         loc = self.source.locate(path, key=key)
@@ -374,6 +373,8 @@ class Record(Spec):
         return self.build(**out)
 
     def _unknown(self, key: str) -> str:
+        import difflib  # here: only a misspelt key needs it
+
         close = difflib.get_close_matches(key, list(self.fields), n=1, cutoff=0.6)
         hint = f"; did you mean `{close[0]}`?" if close else ""
         known = ", ".join(self.fields)

@@ -1,7 +1,9 @@
 """Third-party imports for a build, made fast: the one place for tricks around other packages.
 
-Importing this module imports PyYAML (build.py imports it before the loader); a build that
-makes a PDF calls `import_pdf_side()` before it imports the reportlab side of the pipeline.
+Importing this module imports PyYAML, and the YAML reader takes it from here
+(`from ..thirdparty import yaml`), so no path can import it first without the tricks (a
+command-line option's callback once did); a build that makes a PDF calls `import_pdf_side()`
+before it imports the reportlab side of the pipeline.
 
 Why: a cold build of the example spends more time importing than building. Three module-level
 regexes of reportlab and PyYAML that a build seldom or never uses cost ~40 ms to compile;
@@ -130,3 +132,4 @@ def import_pdf_side() -> None:
 
 
 fast_import("yaml")
+import yaml  # noqa: E402, F401  (imported above; the reader takes it from here)

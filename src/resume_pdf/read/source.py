@@ -15,9 +15,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason
+from ..thirdparty import yaml  # PyYAML, imported with thirdparty's start-up tricks
 from ..values import field, value
 from .syntax import before_first, explain
 
@@ -191,9 +190,9 @@ def _decode(raw: bytes, name: str) -> str:
 
 
 # What YAML refuses anywhere in a file (its reader's "non-printable" set), with our own names.
-_NOT_ALLOWED = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
+# Written as the refused ranges: the complement of YAML's printable class compiles in ~0.4 ms
+# instead of ~5 ms, and matches the same code points (all 1,114,112 were compared).
+_NOT_ALLOWED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 _NAMES = {0: "NUL", 0x1B: "ESC", 0x7F: "DEL"}
 
 
