@@ -97,6 +97,37 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     assert a.read_bytes() == b.read_bytes()
 
 
+def test_a_warm_process_writes_the_bytes_of_a_cold_one(tmp_path: Path) -> None:
+    """One process builds every style of two résumés in turn (paragraphs parsed once are
+    reused across builds, styles and fitting passes); each PDF must equal the one a fresh
+    process writes."""
+    import subprocess
+    import sys
+
+    from resume_pdf.theme import builtin_styles
+
+    inputs = [EXAMPLE, EXAMPLE.parent / "tests" / "fixtures" / "long.yaml"]
+    jobs = [(src, style) for style in builtin_styles() for src in inputs]
+    warm = tmp_path / "warm"
+    script = (
+        "import sys; from pathlib import Path; from resume_pdf.build import Options, build\n"
+        "for src, style in zip(sys.argv[1::2], sys.argv[2::2]):\n"
+        "    for n in (1, 2):  # twice: the second build reuses everything\n"
+        f"        build(Path(src), Path({str(warm)!r}) / f'{{Path(src).stem}}-{{style}}-{{n}}.pdf',"
+        " Options(style=style))\n"
+    )
+    args = [a for src, style in jobs for a in (str(src), style)]
+    subprocess.run([sys.executable, "-c", script, *args], check=True, capture_output=True)
+    for src, style in jobs:
+        name = f"{src.stem}-{style}"
+        assert (warm / f"{name}-1.pdf").read_bytes() == (warm / f"{name}-2.pdf").read_bytes()
+    for src, style in jobs[::3]:  # and a cold process for some (each costs a start-up)
+        cold = tmp_path / f"{src.stem}-{style}.pdf"
+        cmd = [sys.executable, "-m", "resume_pdf", "build", str(src), "-o", str(cold)]
+        subprocess.run([*cmd, "--style", style, "-q"], check=True)
+        assert cold.read_bytes() == (warm / f"{cold.stem}-2.pdf").read_bytes(), cold.name
+
+
 def test_source_date_epoch_sets_the_document_date(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,6 +3,8 @@ every layout function writes through, and the section heading flowable."""
 
 from __future__ import annotations
 
+import functools
+from copy import copy
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -34,8 +36,11 @@ class Styles:
     bullet: ParagraphStyle
 
 
+@functools.lru_cache(maxsize=8)
 def make_styles(theme: Theme, cjk: bool = False) -> Styles:
-    """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py)."""
+    """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same theme gets
+    the same style objects from one build to the next (never changed once made), so
+    `paragraph` can recognise them."""
     s, c, lead = theme.sizes, theme.colors, theme.leading
     text, muted, accent = HexColor(c.text), HexColor(c.muted), HexColor(c.accent)
     base = ParagraphStyle(
@@ -185,7 +190,7 @@ class SeparatedLine(Flowable):
                 rows.append([item])
                 used = width
         xml = "<br/>".join(self.separator.join(row) for row in rows)
-        self.para = Paragraph(xml, self.style)
+        self.para = paragraph(xml, self.style)
         self.width, self.height = self.para.wrap(avail_width, avail_height)
         return self.width, self.height
 
@@ -202,9 +207,31 @@ class SeparatedLine(Flowable):
         self.para.drawOn(self.canv, 0, 0)
 
 
+# (xml, id(style), bullet) -> (style, pristine fragments); the style is kept so its id
+# cannot be reused by another style while the entry lives
+_PARSED: dict[tuple[str, int, str | None], tuple[ParagraphStyle, list[Any]]] = {}
+_PARSED_MAX = 4096
+
+
+def paragraph(xml: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
+    """A Paragraph of `xml`, whose markup is parsed once per text and style: a watch loop,
+    a batch of variants and each fitting pass lay out mostly the same paragraphs, and
+    reportlab's markup parser is about a tenth of a warm build. Each paragraph gets its
+    own copies of the fragments, since line breaking may change them."""
+    key = (xml, id(style), bullet)
+    parsed = _PARSED.get(key)
+    if parsed is None:
+        para = Paragraph(xml, style, bulletText=bullet)
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = (style, [copy(f) for f in para.frags])
+        return para
+    return Paragraph(xml, style, bulletText=bullet, frags=[copy(f) for f in parsed[1]])
+
+
 def line_width(xml: str, style: ParagraphStyle) -> float:
     """The width `xml` takes set on one line (fonts, bold and fallback faces included)."""
-    para = Paragraph(xml, style)
+    para = paragraph(xml, style)
     para.wrap(1e6, 1e6)
     return max(para.getActualLineWidths0() or [0.0])
 

@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, TableStyle
 
 from ..content import CONTACT_SEPARATOR, contact_items, display_url, link_text
 from ..fonts.book import FontBook
@@ -38,7 +38,7 @@ from ..theme import Theme
 from ..values import replace, value
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
-from .ink import Ink, SectionHeading, SeparatedLine, grid, line_width, make_styles
+from .ink import Ink, SectionHeading, SeparatedLine, grid, line_width, make_styles, paragraph
 from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
@@ -115,9 +115,9 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     if ink.narrow:
         yield _sidebar_name(resume.name, ink)
     else:
-        yield Paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
+        yield paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
     if resume.headline:
-        yield Paragraph(ink.text(resume.headline), st.headline)
+        yield paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
     items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
     if not items:
@@ -132,7 +132,7 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         return
     xmls = [xml for xml, _, _ in items]
     if ink.narrow:
-        yield Paragraph("<br/>".join(xmls), st.contact)
+        yield paragraph("<br/>".join(xmls), st.contact)
     else:
         yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
 
@@ -166,7 +166,7 @@ def _sidebar_name(name: str, ink: Ink) -> Flowable:
         xml = "<br/>".join(ink.text(r, bold=True, family=family) for r in rows)
     fitted = ParagraphStyle("sidebar-name", parent=style, fontSize=size, leading=size * 1.15)
     fitted.splitLongWords = 0
-    return Paragraph(xml, fitted)
+    return paragraph(xml, fitted)
 
 
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
@@ -176,7 +176,7 @@ def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:
-    heading = SectionHeading(Paragraph(_heading_xml(section.title, ink), ink.st.heading), ink.theme)
+    heading = SectionHeading(paragraph(_heading_xml(section.title, ink), ink.st.heading), ink.theme)
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
     blocks = [[heading, Spacer(1, 4), *first], *rest]  # the heading stays with its first block
     if ink.narrow:  # the sidebar is drawn into one frame on one page: nothing to keep together
@@ -230,7 +230,7 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
     body: list[Flowable] = []
     for para in getattr(item, "summary", ()):
         body.append(Spacer(1, ink.theme.spacing.paragraph))
-        body.append(Paragraph(ink.rich(para), ink.st.body))
+        body.append(paragraph(ink.rich(para), ink.st.body))
     body.extend(_bullets(getattr(item, "highlights", ()), ink))
     # an entry's title, dates and first lines stay together
     return [head + body[:2], *([f] for f in body[2:])]
@@ -274,12 +274,12 @@ def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
 
 def _title_row(title: str, right: str, ink: Ink) -> list[Flowable]:
     """The title with its dates (or link) at the right; stacked in the sidebar."""
-    left = Paragraph(title, ink.st.entry)
+    left = paragraph(title, ink.st.entry)
     if not right:
         return [left]
     if ink.narrow:
-        return [left, Paragraph(right, ink.st.sub)]
-    right_para = Paragraph(right, ink.st.right)
+        return [left, paragraph(right, ink.st.sub)]
+    right_para = paragraph(right, ink.st.right)
     plain = right_para.getPlainText()
     width = min(stringWidth(plain, ink.theme.fonts.body, ink.st.right.fontSize) + 6, 200)
     table = grid([[left, right_para]], [None, width], ink)
@@ -298,7 +298,7 @@ def _bullets(bullets: Iterable[Bullet], ink: Ink) -> list[Flowable]:
     out: list[Flowable] = []
     for bullet in bullets:
         out.append(Spacer(1, ink.theme.spacing.paragraph * 0.6))
-        out.append(Paragraph(ink.rich(bullet.text), ink.st.bullet, bulletText="•"))
+        out.append(paragraph(ink.rich(bullet.text), ink.st.bullet, bullet="•"))
     return out
 
 
@@ -307,7 +307,7 @@ def _text_section(items: tuple[Rich, ...], ink: Ink) -> list[Block]:
     for i, para in enumerate(items):
         if i:
             out.append([Spacer(1, ink.theme.spacing.paragraph + 1)])
-        out.append([Paragraph(ink.rich(para), ink.st.body)])
+        out.append([paragraph(ink.rich(para), ink.st.body)])
     return out
 
 
@@ -322,8 +322,8 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     if ink.narrow:  # date above text
         return [
             [
-                Paragraph(ink.text(d, bold=True), st.sub),
-                Paragraph(ink.rich(e.text), st.body),
+                paragraph(ink.text(d, bold=True), st.sub),
+                paragraph(ink.rich(e.text), st.body),
                 Spacer(1, theme.spacing.paragraph),
             ]
             for d, e in zip(dates, items, strict=True)
@@ -332,7 +332,7 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     bold = ink.book.face(theme.fonts.body, (True, False))  # loaded: measured below
     width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
     rows = [
-        [Paragraph(ink.text(d, bold=True), date_style), Paragraph(ink.rich(e.text), st.body)]
+        [paragraph(ink.text(d, bold=True), date_style), paragraph(ink.rich(e.text), st.body)]
         for d, e in zip(dates, items, strict=True)
     ]
     return [[grid(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]

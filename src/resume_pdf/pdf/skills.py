@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR
 from ..model import SkillGroup
-from .ink import Ink, SeparatedLine, grid, line_width
+from .ink import Ink, SeparatedLine, grid, line_width, paragraph
 
 GUTTER = 8.0  # points between grid columns
 
@@ -26,15 +26,15 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     if ink.narrow:  # the sidebar: each group's name, then its items as one short paragraph
         out: list[Flowable] = []
         for g in items:
-            out.append(Paragraph(ink.rich(g.group, bold=True), _group_style(ink)))
-            out.append(Paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body))
+            out.append(paragraph(ink.rich(g.group, bold=True), _group_style(ink)))
+            out.append(paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body))
         return out
     if layout == "inline":
         return [
             SeparatedLine([_row_xml(g, ink) for g in items], ink.text(CONTACT_SEPARATOR), st.body)
         ]
     if layout == "rows":
-        return [Paragraph(_row_xml(g, ink), st.body) for g in items]
+        return [paragraph(_row_xml(g, ink), st.body) for g in items]
     return [SkillsGrid(items, ink)]
 
 
@@ -78,12 +78,12 @@ class SkillsGrid(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         cols, ink = self.columns(avail_width), self.ink
         if cols == 0:
-            rows = [[Paragraph(_row_xml(g, ink), ink.st.body)] for g in self.items]
+            rows = [[paragraph(_row_xml(g, ink), ink.st.body)] for g in self.items]
             self.inner = grid(rows, [avail_width], ink, bottom=2)
         else:
             style = _group_style(ink)
             cells = [
-                [Paragraph(n, style), Paragraph("<br/>".join(i), ink.st.body)]
+                [paragraph(n, style), paragraph("<br/>".join(i), ink.st.body)]
                 for n, i in zip(self.names, self.lists, strict=True)
             ]
             rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
