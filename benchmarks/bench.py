@@ -9,10 +9,11 @@ with PYTHONDONTWRITEBYTECODE recompiles every module on each run and reads ~30 m
 `--editable` measures the current environment's command instead. Warm figures run in this
 process with fonts and modules loaded. Nothing here is a test: speed never fails the suite.
 
-With RenderCV installed (`rendercv` on PATH, or `--rendercv PATH`), a paired comparison builds
-the same content (benchmarks/example.rendercv.yaml) with both tools, alternating A/B, and prints
-the median of the per-pair ratios. Offline, RenderCV's Typst templates need their
-`@preview/fontawesome` package in Typst's local package folder; the note printed says so.
+With RenderCV installed (`rendercv` on PATH, or `--rendercv PATH`, repeated for several
+versions), a paired comparison builds the same content (benchmarks/example.rendercv.yaml) with
+both tools, alternating A/B, and prints the median of the per-pair ratios. Offline, RenderCV's
+Typst templates cannot download their Typst packages: `benchmarks/typst_offline.py` puts local
+ones in Typst's package cache first.
 """
 
 from __future__ import annotations
@@ -111,8 +112,7 @@ def installed_copy(tmp: Path) -> str:
 
 def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dict) -> None:
     """Same content, both tools, alternating: the median of per-pair time ratios."""
-    folder = tmp / "rendercv"
-    folder.mkdir()
+    folder = Path(tempfile.mkdtemp(prefix="rendercv-", dir=tmp))
     source = folder / "example.yaml"
     shutil.copy(ROOT / "benchmarks" / "example.rendercv.yaml", source)
     theirs = [rendercv, "render", str(source), "--dont-generate-markdown"]
@@ -121,8 +121,8 @@ def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dic
     try:
         subprocess.run(theirs, cwd=folder, check=True, capture_output=True, timeout=60)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
-        print(f"{'paired vs RenderCV':<34} skipped: RenderCV failed ({exc}); offline it needs")
-        print(f"{'':<34} Typst's @preview/fontawesome package in its local package folder")
+        print(f"{'paired vs RenderCV':<34} skipped: {rendercv} failed ({exc}); offline, run")
+        print(f"{'':<34} benchmarks/typst_offline.py first (RenderCV's Typst packages)")
         return
     samples, ratios = [], []
     for i in range(pairs):
@@ -136,7 +136,7 @@ def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dic
     stats = summarise(samples)
     ratio = statistics.median(ratios)
     show(f"paired vs {version} ({pairs} pairs)", stats, f"= {ratio:.2f}x faster")
-    results["paired vs RenderCV"] = {**stats, "ratio": ratio, "pairs": pairs, "version": version}
+    results[f"paired vs {version}"] = {**stats, "ratio": ratio, "pairs": pairs}
 
 
 def _wall(cmd: list[str], cwd: Path) -> float:
@@ -319,7 +319,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--quick", action="store_true", help="skip the batch and style runs")
     parser.add_argument("--editable", action="store_true", help="time this env's resume-pdf")
-    parser.add_argument("--rendercv", default=shutil.which("rendercv"), help="RenderCV command")
+    parser.add_argument(
+        "--rendercv",
+        action="append",
+        metavar="PATH",
+        help="a RenderCV command to compare with (repeat for several versions; default: rendercv)",
+    )
     parser.add_argument("--pairs", type=int, default=21, help="A/B pairs against RenderCV")
     args = parser.parse_args()
     results: dict[str, object] = {
@@ -337,9 +342,10 @@ def main() -> None:
             raise SystemExit("resume-pdf is not installed: pip install -e .")
         results["measured"] = "editable" if args.editable else "installed copy"
         print(f"measuring {results['measured']}: {exe} (load {os.getloadavg()[0]:.1f})")
-        if args.rendercv:
-            paired_rendercv(exe, args.rendercv, args.pairs, tmp, results)
-        else:
+        rendercvs = args.rendercv or [c for c in [shutil.which("rendercv")] if c]
+        for rendercv in rendercvs:
+            paired_rendercv(exe, rendercv, args.pairs, tmp, results)
+        if not rendercvs:
             print(f"{'paired vs RenderCV':<34} skipped: rendercv not installed (--rendercv PATH)")
         cold_figures(exe, args.runs, tmp, results)
         if not args.quick:
