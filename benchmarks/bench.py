@@ -131,7 +131,7 @@ def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dic
         samples.append({"ours_s": timing[id(ours)], "rendercv_s": timing[id(theirs)]})
         ratios.append(timing[id(theirs)] / timing[id(ours)])
     banner = subprocess.run([rendercv, "--version"], capture_output=True, text=True).stdout
-    found = re.search(r"(?:using v|version )(\d+(?:\.\d+)+)", banner)
+    found = re.search(r"(?:using v|version |RenderCV v)(\d+(?:\.\d+)+)", banner)
     version = f"RenderCV {found.group(1)}" if found else "RenderCV"
     stats = summarise(samples)
     ratio = statistics.median(ratios)
