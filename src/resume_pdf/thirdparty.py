@@ -5,8 +5,9 @@ Importing this module imports PyYAML, and the YAML reader takes it from here
 command-line option's callback once did); a build that makes a PDF calls `import_pdf_side()`
 before it imports the reportlab side of the pipeline.
 
-Why: a cold build of the example spends more time importing than building. Three module-level
-regexes of reportlab and PyYAML that a build seldom or never uses cost ~40 ms to compile;
+Why: a cold build of the example spends more time importing than building. The module-level
+regexes of reportlab and PyYAML in DEFERRED, which a build seldom or never uses, cost ~45 ms
+to compile;
 Pillow's Image module (~9 ms) is needed only to draw or rasterise an image; and the garbage
 collector walks the tens of thousands of import-time objects several times over, then once
 more at exit. None of this changes a byte of output. Each trick is checked by
