@@ -13,7 +13,7 @@ from pathlib import Path
 from ats import pdf_text
 
 
-def wait_for(predicate, timeout: float = 2.0) -> bool:  # type: ignore[no-untyped-def]
+def wait_for(predicate, timeout: float = 5.0) -> bool:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():
