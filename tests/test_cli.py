@@ -107,9 +107,9 @@ def test_init_takes_a_name_and_refuses_to_overwrite_without_force(tmp_path: Path
     assert again.exit_code == 1
     assert "already exists" in again.stderr and "hint: add --force" in again.stderr
     assert target.read_text(encoding="utf-8") == "name: Mine\n"
-    forced = run_cli("init", str(target), "--name", "Other", "--force")
+    forced = run_cli("init", str(target), "--name", "Zoë Ångström", "--force")
     assert forced.exit_code == 0
-    assert "\nname: Other\n" in target.read_text(encoding="utf-8")
+    assert "\nname: Zoë Ångström\n" in target.read_text(encoding="utf-8")  # as typed, no \xEB
 
 
 def test_convert_writes_to_stdout_in_reading_order_with_the_schema_line(tmp_path: Path) -> None:
@@ -117,6 +117,8 @@ def test_convert_writes_to_stdout_in_reading_order_with_the_schema_line(tmp_path
     assert run.exit_code == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0] == "# yaml-language-server: $schema=resume.schema.json"
+    summary = "Richard hails from Tulsa. He has earned degrees from the University of Oklahoma"
+    assert f"\nsummary: {summary} and Stanford.\n" in run.stdout  # lines up to 100 columns
     job = run.stdout.index("role: CEO/President")
     order = [run.stdout.index(k, job) for k in ("start:", "end:", "summary:", "highlights:")]
     assert order == sorted(order)  # dates before what was done

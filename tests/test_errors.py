@@ -3,10 +3,16 @@ traceback; the previous PDF untouched."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import socket
 from pathlib import Path
 
+import pytest
+
 from conftest import EXAMPLE, run_cli
+from resume_pdf.errors import ResumeError
 
 BROKEN = """\
 name: Ann Example
@@ -110,3 +116,99 @@ def test_a_link_with_a_forbidden_scheme_is_an_error(tmp_path: Path) -> None:
         r":3:12: contact\.website: error: link scheme 'javascript' is not allowed", run.stderr
     )
     assert re.search(r":4:10: summary: error: link scheme 'file' is not allowed", run.stderr)
+
+
+def test_an_input_that_is_not_a_regular_file_is_refused_at_its_first_line(tmp_path: Path) -> None:
+    """A FIFO would block, a device never end, a symlink loop raise: each is one located
+    line naming what the path is, checked before anything is read."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "folder.yaml").mkdir()
+    (tmp_path / "loop.yaml").symlink_to("loop.yaml")
+    cases = {
+        tmp_path / "pipe.yaml": "is a FIFO (named pipe), not a regular file",
+        tmp_path / "folder.yaml": "is a directory, not a regular file",
+        Path("/dev/null"): "is a device, not a regular file",
+        tmp_path / "loop.yaml": "cannot read: too many levels of symbolic links (a symlink loop?)",
+        tmp_path / "socket.yaml": "is a socket, not a regular file",
+    }
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(tmp_path / "socket.yaml"))
+        for path, message in cases.items():
+            run = run_cli("check", str(path))
+            assert run.exit_code == 1
+            assert run.stderr == f"{path}:1:1: error: {message}\n"
+
+
+def test_an_input_over_one_mebibyte_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"name: A\n#" + b"x" * (1024 * 1024 - 9) + b"\n")  # 1 MiB + 1 byte
+    run = run_cli("check", str(big))
+    assert run.exit_code == 1
+    assert run.stderr == f"{big}:1:1: error: input too large (1.0 MiB > 1 MiB)\n"
+
+
+def test_a_path_swapped_for_a_fifo_after_its_check_cannot_hang_the_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path is a regular file when it is checked and a FIFO when it is opened: the
+    open does not wait for a writer, and the open file is checked again."""
+    from resume_pdf.read.source import read_source
+
+    regular, pipe = tmp_path / "r.yaml", tmp_path / "pipe.yaml"
+    regular.write_text("name: A\n", encoding="utf-8")
+    os.mkfifo(pipe)
+    real_stat = os.stat
+    monkeypatch.setattr(
+        os, "stat", lambda p, *a, **k: real_stat(regular if p == pipe else p, *a, **k)
+    )
+
+    def hung(*_: object) -> None:
+        raise TimeoutError("the read waited for a writer")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(5)
+    try:
+        with pytest.raises(ResumeError) as info:
+            read_source(pipe)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert [str(p) for p in info.value.problems] == [
+        f"{pipe}:1:1: is a FIFO (named pipe), not a regular file"
+    ]
+
+
+def test_a_file_gone_before_it_is_read_is_a_located_problem(tmp_path: Path) -> None:
+    """The command line says how to start a missing résumé; a style or letter file that
+    vanishes between that check and the read is still one located line."""
+    from resume_pdf.read.source import read_source
+
+    with pytest.raises(ResumeError) as info:
+        read_source(tmp_path / "gone.yaml", "gone.yaml")
+    assert [str(p) for p in info.value.problems] == ["gone.yaml:1:1: file not found"]
+
+
+def test_a_file_of_exactly_one_mebibyte_is_read_to_its_last_byte(tmp_path: Path) -> None:
+    from resume_pdf.model import load_resume
+
+    path = tmp_path / "full.yaml"
+    tail = b"\nheadline: Engineer"  # no newline at the end: the last byte is the last letter
+    path.write_bytes(b"name: A\n#" + b"x" * (1024 * 1024 - 9 - len(tail)) + tail)
+    assert path.stat().st_size == 1024 * 1024
+    assert load_resume(path).headline == "Engineer"
+
+
+def test_a_duplicate_key_warns_and_the_later_value_is_the_one_checked(tmp_path: Path) -> None:
+    src = tmp_path / "d.yaml"
+    src.write_text("name: A\nheadline: one\nheadline: two\n", encoding="utf-8")
+    run = run_cli("check", str(src))
+    assert run.exit_code == 0
+    warning = "headline: warning: duplicate key 'headline' (first at line 2); the later one is used"
+    assert run.stderr == f"{src}:3:1: {warning}\n"
+    src.write_text("name: A\nheadline: one\nheadline: [x]\n", encoding="utf-8")
+    run = run_cli("check", str(src))
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        f"{src}:3:1: {warning}",
+        f"{src}:3:11: headline: error: expected text, got a list",
+    ]

@@ -168,3 +168,12 @@ def test_references_are_shown_only_with_the_switch(tmp_path: Path) -> None:
     converted = run_cli("convert", str(source), "--references")
     assert converted.exit_code == 0 and "Grace Referee" in converted.stdout
     assert run_cli("check", str(source), "--references").exit_code == 0
+
+
+def test_a_bad_top_level_field_names_its_json_resume_key(tmp_path: Path) -> None:
+    doc = {"basics": {**BASICS, "label": ["Engineer"]}}
+    code, _, err = build_json(tmp_path, doc)
+    assert code == 1
+    assert (
+        err == f"{tmp_path / 'resume.json'}:4:14: basics.label: error: expected text, got a list\n"
+    )

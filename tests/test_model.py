@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from resume_pdf.errors import ResumeError
 from resume_pdf.model import SectionKind, validate_resume
-from resume_pdf.read.source import parse_source
+from resume_pdf.read.source import Source, parse_source
 
 
 def load(text: str):
@@ -168,3 +168,171 @@ def test_the_refused_characters_are_exactly_those_yaml_calls_non_printable() -> 
     assert (
         len(ours) == 29 + 1 + 31 + 2048 + 2
     )  # C0 but tab, LF, CR; DEL; C1 but NEL; surrogates; U+FFFE/F
+
+
+def parsed(text: str):
+    """What stage 1 makes of `text`: its data, or its located problems."""
+    try:
+        return parse_source(text.encode(), "r.yaml").data
+    except ResumeError as exc:
+        return [str(p) for p in exc.problems]
+
+
+def test_merge_keys_take_one_mapping_or_a_list_of_them_and_explicit_keys_win() -> None:
+    text = "x: &b {a: 1, b: 2}\ny: &o {a: 3}\nz:\n  <<: [*o, *b]\n  c: 4\nw:\n  <<: *b\n  b: 5\n"
+    data = parsed(text)
+    assert data["z"] == {"a": "3", "b": "2", "c": "4"}  # in a list, the earlier map wins
+    assert data["w"] == {"a": "1", "b": "5"}
+
+
+def test_every_unsupported_tag_and_bad_merge_is_located_with_its_field() -> None:
+    why = "only plain values, lists and mappings are read"
+    assert parsed("name: !!binary aGk=\nlist:\n  - !!set {a}\n") == [
+        f"r.yaml:1:7: name: unsupported YAML tag 'tag:yaml.org,2002:binary'; {why}",
+        f"r.yaml:3:5: list[0]: unsupported YAML tag 'tag:yaml.org,2002:set'; {why}",
+    ]
+    assert parsed("z:\n  <<: [{a: !!binary aGk=}, 1]\n") == [
+        f"r.yaml:2:12: z.a: unsupported YAML tag 'tag:yaml.org,2002:binary'; {why}",
+        "r.yaml:2:28: z: `<<` must merge a mapping",
+    ]
+
+
+UNKNOWN = "r.yaml:1:1: emial: unknown key `emial` (known keys: name, headline, contact, summary, "
+UNKNOWN += "style, pages, page_size, sections, locale, formats, letter, photo, variants)"
+
+
+def test_an_unclosed_bracket_does_not_hide_the_problems_above_it() -> None:
+    """The line the [ opened on is emptied to read on, not each line after it (which
+    would use up the recovery's attempts long before the end of a real file)."""
+    text = "emial: x\nname: A\nhead: [a,\n" + "".join(f"k{i}: v\n" for i in range(25))
+    assert problems(text) == [
+        UNKNOWN,
+        "r.yaml:3:7: YAML syntax error: the [ opened here is never closed",
+    ]
+
+
+@pytest.mark.parametrize(("errors", "shown"), [(20, 2), (21, 1)])
+def test_syntax_recovery_reads_on_past_twenty_errors_at_most(errors: int, shown: int) -> None:
+    """Up to 20 syntax errors are stepped over, so the problems above the first are still
+    reported; past that, only the first syntax error is."""
+    text = "emial: x\nname: A\n" + "".join(f"k{i}: [a\n" for i in range(errors))
+    first = "r.yaml:3:5: YAML syntax error: the [ opened here is never closed"
+    assert problems(text) == [UNKNOWN, first][-shown:]
+
+
+def test_an_unclosed_quote_at_the_end_does_not_hide_the_problems_above_it() -> None:
+    """The error points past the last line; the line the quote opened on is emptied."""
+    quoted = "r.yaml:3:4: YAML syntax error: the quoted text opened here with ' is never closed"
+    assert problems("emial: x\nname: A\nk: 'unclosed\n") == [UNKNOWN, quoted]
+
+
+def test_an_error_after_a_syntax_error_is_left_out_as_a_possible_echo() -> None:
+    """What follows a syntax error may be the recovery's doing: a bad tag after it is not
+    reported, nor a duplicate key, and two unclosed brackets that empty the file are one."""
+    syntax = "r.yaml:1:4: YAML syntax error: the [ opened here is never closed"
+    assert problems("k: [a\nz: !!binary aGk=\n") == [syntax]
+    assert parse_source(b"k: [a\nname: A\nname: B\n", "r.yaml").warnings == ()
+    assert problems("k: [a\nj: [b\n") == [syntax]
+
+
+def test_an_empty_document_is_named_and_an_empty_mapping_is_not_empty() -> None:
+    empty = "r.yaml:1:1: empty document: expected a mapping with at least `name`"
+    assert problems("") == problems("---\n") == problems("# only a comment\n") == [empty]
+    assert parse_source(b"{}\n", "r.yaml").data == {}
+
+
+def test_characters_yaml_refuses_are_each_located_and_named() -> None:
+    text = "\nname: A\x01\nheadline: \x1b[1m\x7f\n# \x9f \ufffe\n\x00\n"
+    refused = "is not allowed in a YAML file; delete it"
+    assert problems(text) == [
+        f"r.yaml:2:8: character U+0001 (a control character) {refused}",
+        f"r.yaml:3:11: character U+001B (ESC) {refused}",
+        f"r.yaml:3:15: character U+007F (DEL) {refused}",
+        f"r.yaml:4:3: character U+009F (a control character) {refused}",
+        f"r.yaml:4:5: character U+FFFE (a noncharacter) {refused}",
+        f"r.yaml:5:1: character U+0000 (NUL) {refused}",
+    ]
+    many = problems("name: A\n" + "\x01\n" * 25)
+    assert len(many) == 20 and many[-1].startswith("r.yaml:21:1: character U+0001")
+
+
+@pytest.mark.parametrize(
+    "encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le"]
+)
+def test_a_file_with_a_byte_order_mark_is_read_in_its_encoding(encoding: str) -> None:
+    raw = "name: Zoë Ångström\n".encode(encoding)
+    if not encoding.endswith(("sig", "16", "32")):  # the -le/-be codecs write no mark
+        raw = "\ufeffname: Zoë Ångström\n".encode(encoding)
+    assert parse_source(raw, "r.yaml").data == {"name": "Zoë Ångström"}
+
+
+def test_bytes_that_do_not_decode_are_located() -> None:
+    with pytest.raises(ResumeError) as info:
+        parse_source(b"\nname: A\nheadline: caf\xe9\n", "r.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "r.yaml:3:14: not valid UTF-8 at byte 22; save the file as UTF-8"
+    ]
+    with pytest.raises(ResumeError) as info:
+        parse_source(b"\xff\xfe\x00\x00" + b"\x00\x00\x11\x00", "r.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "r.yaml:1:1: not valid UTF-32 despite its byte-order mark"
+    ]
+
+
+def test_nesting_is_refused_past_64_levels_at_the_value_that_goes_too_deep() -> None:
+    deepest = parsed("a: " + "[" * 64 + "]" * 64)["a"]
+    for _ in range(63):
+        (deepest,) = deepest
+    assert deepest == []
+    assert parsed("a: " + "[" * 65 + "]" * 65) == ["r.yaml:1:68: nesting deeper than 64 levels"]
+    assert parsed("a: &a [*a]\n") == ["r.yaml:1:4: recursive alias: a value contains itself"]
+
+
+def test_a_document_of_up_to_100_000_values_is_read_and_one_more_is_refused() -> None:
+    # the mapping, its key `a`, the list and its items
+    assert len(parsed("a: [" + "1," * 99_997 + "]")["a"]) == 99_997
+    assert parsed("a: [" + "1," * 99_998 + "]") == [
+        "r.yaml:1:1: too many values (100,001; the limit is 100,000)"
+    ]
+
+
+def test_aliases_may_expand_to_4_mib_of_text_and_100_000_values_and_no_more() -> None:
+    # 2 one-letter keys + 2,359 copies of a 1,778-letter text = exactly 4 MiB of text
+    doc = "s: &s " + "x" * 1778 + "\nl: [" + ", ".join(["*s"] * 2358) + "]\n"
+    assert len(parsed(doc)["l"]) == 2358
+    over = "s: &s " + "x" * 1778 + "\nl: [" + ", ".join(["*s"] * 2359) + "]\n"
+    assert parsed(over) == [
+        "r.yaml:1:1: document expands to over 4 MiB of text via aliases (limit 4 MiB)"
+    ]
+    bomb = "a0: &a0 [[], [], [], [], [], [], [], [], [], []]\n" + "".join(
+        f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 6)
+    )
+    assert parsed(bomb) == [
+        "r.yaml:1:1: document expands to 100,001 nodes via aliases (limit 100,000)"
+    ]
+
+
+def test_a_key_that_is_not_text_is_located_and_the_keys_after_it_still_checked() -> None:
+    why = "only plain values, lists and mappings are read"
+    assert parsed("m:\n  [a]: 1\n  b: !!binary aGk=\n") == [
+        "r.yaml:2:3: m: a key must be plain text",
+        f"r.yaml:3:6: m.b: unsupported YAML tag 'tag:yaml.org,2002:binary'; {why}",
+    ]
+
+
+def test_a_missing_key_is_located_at_the_entry_that_lacks_it() -> None:
+    assert problems("name: A\nsections:\n  - bullets: [a]\n") == [
+        "r.yaml:3:5: sections[0]: `title` is required"
+    ]
+    source = parse_source(b"name: A\nsections:\n  - bullets: [a]\n", "r.yaml")
+    assert source.file == "r.yaml"
+    assert str(source.locate(("sections", 0, "title", 2))) == "r.yaml:3:5"  # its ancestor
+    assert str(source.locate(("sections", 0, "bullets"))) == "r.yaml:3:14"
+    assert str(source.locate(("sections", 0, "bullets"), key=True)) == "r.yaml:3:5"
+    assert str(source.locate(("sections", 0), key=True)) == "r.yaml:3:5"  # no key: its value
+    assert str(Source("r.yaml", {}).locate(("a",))) == "r.yaml:1:1"  # nothing known at all
+
+
+def test_a_warning_points_at_the_value_not_its_key() -> None:
+    r = load('name: A\nheadline: "Py\\u200bthon"\n')
+    assert str(r.warnings[0]).startswith("r.yaml:2:11: headline: "), r.warnings
