@@ -212,3 +212,20 @@ def test_a_duplicate_key_warns_and_the_later_value_is_the_one_checked(tmp_path: 
         f"{src}:3:1: {warning}",
         f"{src}:3:11: headline: error: expected text, got a list",
     ]
+
+
+def test_a_file_that_grows_after_its_size_was_checked_is_read_only_to_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from resume_pdf.read.source import read_source
+
+    small, big = tmp_path / "small.yaml", tmp_path / "big.yaml"
+    small.write_text("name: A\n", encoding="utf-8")
+    big.write_bytes(b"name: A\n#" + b"x" * (3 * 1024 * 1024))  # 3 MiB when it is read
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda p, *a, **k: real_stat(small if p == big else p, *a, **k))
+    with pytest.raises(ResumeError) as info:
+        read_source(big)
+    assert [str(p) for p in info.value.problems] == [
+        f"{big}:1:1: input too large (1.0 MiB > 1 MiB)"  # the first 1 MiB + 1 byte, no more
+    ]

@@ -257,7 +257,8 @@ def test_characters_yaml_refuses_are_each_located_and_named() -> None:
 
 
 @pytest.mark.parametrize(
-    "encoding", ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le"]
+    "encoding",
+    ["utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"],
 )
 def test_a_file_with_a_byte_order_mark_is_read_in_its_encoding(encoding: str) -> None:
     raw = "name: Zoë Ångström\n".encode(encoding)
@@ -271,6 +272,14 @@ def test_bytes_that_do_not_decode_are_located() -> None:
         parse_source(b"\nname: A\nheadline: caf\xe9\n", "r.yaml")
     assert [str(p) for p in info.value.problems] == [
         "r.yaml:3:14: not valid UTF-8 at byte 22; save the file as UTF-8"
+    ]
+    with pytest.raises(ResumeError) as info:
+        parse_source(b"\nname: caf\xe9\n", "r.yaml")
+    assert str(info.value.problems[0]).startswith("r.yaml:2:10: not valid UTF-8 at byte 10")
+    with pytest.raises(ResumeError) as info:
+        parse_source(b"#" * (1024 * 1024 + 1), "r.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "r.yaml:1:1: input too large (1.0 MiB > 1 MiB)"
     ]
     with pytest.raises(ResumeError) as info:
         parse_source(b"\xff\xfe\x00\x00" + b"\x00\x00\x11\x00", "r.yaml")
@@ -327,6 +336,7 @@ def test_a_missing_key_is_located_at_the_entry_that_lacks_it() -> None:
     source = parse_source(b"name: A\nsections:\n  - bullets: [a]\n", "r.yaml")
     assert source.file == "r.yaml"
     assert str(source.locate(("sections", 0, "title", 2))) == "r.yaml:3:5"  # its ancestor
+    assert str(source.locate(("sections", 0, "title"))) == "r.yaml:3:5"
     assert str(source.locate(("sections", 0, "bullets"))) == "r.yaml:3:14"
     assert str(source.locate(("sections", 0, "bullets"), key=True)) == "r.yaml:3:5"
     assert str(source.locate(("sections", 0), key=True)) == "r.yaml:3:5"  # no key: its value

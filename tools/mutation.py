@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import signal
 import subprocess
 import sys
 from collections import Counter
@@ -128,40 +129,64 @@ def report(target: str) -> None:
             print(f"  {status:9} {name}")
 
 
-def recheck(target: str, tests: list[str]) -> None:
+def recheck(target: str, tests: list[str], only: list[str]) -> None:
     """After tests were added: apply each survivor of the last run to this checkout's
     source, run the target's tests once, restore the source. Prints the new score without
-    a full rerun (mutants already killed stay killed: tests were only added)."""
+    a full rerun (mutants already killed stay killed: tests were only added). Extra pytest
+    options go in PYTEST_ADDOPTS (e.g. `-k 'not slow_one'`)."""
     work = WORK / target
     found = results(target)
     survivors = [n for n, status in found.items() if status in ("survived", "no tests")]
+    if only:  # a second pass over what the first one left: the score is then that pass's
+        survivors = [n for n in survivors if any(n.endswith(part) for part in only)]
     killed = sum(s in ("killed", "timeout") for s in found.values())
     scored = sum(s not in ("not checked", "skipped") for s in found.values())
     selection = tests or TARGETS[target][1]  # only the new tests can kill a survivor
-    still = []
+    signal.signal(signal.SIGTERM, _interrupt)  # stopped: the source is still restored
     for name in survivors:
         show = subprocess.run(["mutmut", "show", name], cwd=work, capture_output=True, text=True)
         diff = show.stdout[show.stdout.index("--- ") :]
         path = ROOT / diff.splitlines()[0][4:].strip()
         original = path.read_bytes()
         try:
-            applied = subprocess.run(
-                ["patch", "-s", "-p0", "-F3", "--no-backup-if-mismatch", "-r", "-", str(path)],
-                input=diff,
-                text=True,
-                cwd=ROOT,
-            )
-            cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
-            ran = subprocess.run([*cmd, *selection], cwd=ROOT, capture_output=True)
+            applied = _apply(diff, path, method="\u01c1" in name)
+            if applied:
+                cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+                ran = subprocess.run([*cmd, *selection], cwd=ROOT, capture_output=True)
         finally:
             path.write_bytes(original)
-        if applied.returncode == 0 and ran.returncode == 1:
+        if applied and ran.returncode == 1:
             killed += 1
-            print(f"  now killed  {name}")
+            print(f"  now killed  {name}", flush=True)
         else:
-            still.append(name)
-            print(f"  {'survives' if applied.returncode == 0 else 'no longer applies'}  {name}")
+            print(f"  {'survives' if applied else 'does not apply'}  {name}", flush=True)
     print(f"{target} after: {killed / scored:.1%} killed ({killed}/{scored})")
+
+
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _apply(diff: str, path: Path, method: bool) -> bool:
+    """Apply mutmut's diff of one function to `path`; True when the result compiles.
+    mutmut shows a method dedented out of its class, so its lines are indented back (and
+    whitespace in the context ignored, for docstring lines it left alone)."""
+    if method:
+        head, _, body = diff.partition("@@")
+        lines = body.splitlines(keepends=True)
+        body = lines[0] + "".join(
+            line[0] + "    " + line[1:] if line[1:].strip() and line[0] in " +-" else line
+            for line in lines[1:]
+        )
+        diff = f"{head}@@{body}"
+    cmd = ["patch", "-s", "-p0", "-F3", "-l", "--no-backup-if-mismatch", "-r", "-", str(path)]
+    if subprocess.run(cmd, input=diff, text=True, cwd=ROOT).returncode != 0:
+        return False
+    try:
+        compile(path.read_bytes(), str(path), "exec")
+    except SyntaxError:
+        return False
+    return True
 
 
 def main() -> None:
@@ -173,6 +198,12 @@ def main() -> None:
         "--recheck", action="store_true", help="rerun only the last run's survivors"
     )
     parser.add_argument("--tests", nargs="+", default=[], help="with --recheck: the new tests")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        default=[],
+        help="with --recheck: mutants whose name holds one of these",
+    )
     parser.add_argument("-j", "--jobs", type=int, default=1, help="mutmut workers (default 1)")
     args = parser.parse_args()
     if args.list or not args.targets:
@@ -181,7 +212,7 @@ def main() -> None:
         return
     for target in args.targets:
         if args.recheck:
-            recheck(target, args.tests)
+            recheck(target, args.tests, args.only)
             continue
         if not args.report:
             run(target, args.jobs)
