@@ -153,6 +153,135 @@ def test_verify_reports_junk_characters(build) -> None:
     assert "the text layer holds junk characters ['■']" in run.stderr
 
 
+def test_verify_reports_words_out_of_order_and_names_at_most_five(tmp_path: Path) -> None:
+    words = "alpha bravo charlie delta echo foxtrot golf"
+    swapped = "bravo alpha charlie delta echo foxtrot golf"
+    lost = "not recovered from the PDF's text layer in order (e.g. {})"
+    found = verify_against(
+        tmp_path, f"name: A\nsummary: {words}\n", f"name: A\nsummary: {swapped}\n"
+    )
+    assert found == [lost.format(words.split()[:5])]  # all there: the first five are named
+    found = verify_against(
+        tmp_path, f"name: A\nsummary: {words}\n", "name: A\nsummary: alpha bravo charlie\n"
+    )
+    assert found == [lost.format(["delta", "echo", "foxtrot", "golf"])]  # only the missing ones
+    found = verify_against(tmp_path, f"name: A\nsummary: {words}\n", "name: A\nsummary: zulu\n")
+    assert found == [lost.format(words.split()[:5])]
+
+
+def test_verify_names_a_lost_json_resume_field_by_its_own_path(tmp_path: Path) -> None:
+    from resume_pdf.model import load_resume
+    from resume_pdf.verify import verify_pdf
+
+    doc = '{{"basics": {{"name": "Ann"}},\n "work": [{{"name": "Acme", "summary": "{}"}}]}}\n'
+    write(tmp_path, {"shown.json": doc.format("alpha beta"), "built.json": doc.format("zulu")})
+    assert (
+        run_cli("build", str(tmp_path / "built.json"), "-o", str(tmp_path / "b.pdf")).exit_code == 0
+    )
+    found = verify_pdf(load_resume(tmp_path / "shown.json"), (tmp_path / "b.pdf").read_bytes())
+    assert [(p.field, str(p.location)) for p in found] == [
+        ("work[0].summary", f"{tmp_path / 'shown.json'}:2:39")
+    ]
+
+
+def test_verify_reports_glued_words_of_up_to_four_and_one_letter_words(tmp_path: Path) -> None:
+    shown = "name: A\nsummary: i led alpha beta gamma delta epsilon\n"
+    found = verify_against(tmp_path, shown, "name: A\nsummary: iled alphabetagammadelta epsilon\n")
+    assert "words glued together in the text layer: ['iled', 'alphabetagammadelta']" in found
+    found = verify_against(tmp_path, shown, "name: A\nsummary: i led alphabetagammadeltaepsilon\n")
+    assert not any("glued" in p for p in found)  # five run together: only "not recovered"
+
+
+def test_verify_names_at_most_five_glued_or_split_words(tmp_path: Path) -> None:
+    pairs = "ab cd ef gh ij kl"
+    letters = "a b c d e f g h i j k l"
+    found = verify_against(
+        tmp_path, f"name: N\nsummary: {letters}\n", f"name: N\nsummary: {pairs}\n"
+    )
+    assert "words glued together in the text layer: ['ab', 'cd', 'ef', 'gh', 'ij']" in found
+    found = verify_against(
+        tmp_path, f"name: N\nsummary: {pairs}\n", f"name: N\nsummary: {letters}\n"
+    )
+    assert "words split apart in the text layer: ['a|b', 'c|d', 'e|f', 'g|h', 'i|j']" in found
+
+
+def test_verify_does_not_call_a_word_split_or_glued_when_it_is_not(tmp_path: Path) -> None:
+    """A word of the résumé followed by another part (`note|book`) is a split word; a word
+    the résumé does not have (`ago`, `gone`) is not a glued one just because it starts or
+    ends like one."""
+    found = verify_against(
+        tmp_path, "name: N\nsummary: note notebook\n", "name: N\nsummary: note note book\n"
+    )
+    assert "words split apart in the text layer: ['note|book']" in found
+    found = verify_against(
+        tmp_path, "name: N\nsummary: go fast\n", "name: N\nsummary: go fast ago gone\n"
+    )
+    assert found == []
+
+
+def test_verify_passes_a_link_with_a_port(tmp_path: Path) -> None:
+    """The scheme is what comes before the first colon, not the last (`:8443`)."""
+    ported = LINKED.format("a").replace(".com/", ".com:8443/")
+    assert verify_against(tmp_path, ported, ported) == []
+
+
+def test_verify_joins_a_name_broken_after_its_own_hyphen(tmp_path: Path) -> None:
+    name = "Anna-Wolfeschlegelsteinhausenbergerdorff-Konstantinopoulou"
+    out = tmp_path / "n.pdf"
+    write(tmp_path, {"n.yaml": f"name: {name}\nsummary: hi\n"})
+    run = run_cli(
+        "build", str(tmp_path / "n.yaml"), "-o", str(out), "--style", "sidebar", "--verify"
+    )
+    assert run.exit_code == 0, run.stderr
+    assert PdfReader(out).pages[0].extract_text().startswith("Anna-\nWolfe")  # broken there
+
+
+def test_verify_reads_every_page(tmp_path: Path) -> None:
+    out = tmp_path / "long.pdf"
+    run = run_cli("build", str(FIXTURES / "long.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    assert len(PdfReader(out).pages) >= 2
+
+
+def test_verify_counts_words_in_order_exactly() -> None:
+    """The bit-parallel longest common subsequence agrees with the textbook table."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from ats import lcs_len as table
+    from resume_pdf.verify import lcs_len
+
+    words = st.lists(st.sampled_from("abcd"), max_size=12)
+
+    @settings(max_examples=300, deadline=None)
+    @given(words, words)
+    def agree(a: list[str], b: list[str]) -> None:
+        assert lcs_len(a, b) == table(a, b)
+
+    agree()
+
+
+def test_verify_compares_words_as_an_ats_would() -> None:
+    """ATS.md §C: curly quotes, dashes and ligatures as plain ones, case folded, edge
+    punctuation dropped, a sentence's full stop dropped but not an abbreviation's, Han
+    characters one word each, bullets and dashes not words."""
+    from resume_pdf.verify import tokens
+
+    text = "“XML” — ﬁne, e.g. U.S. Ends. (CI/CD), • Xerox? 日本語…"
+    assert tokens(text) == [
+        "xml",
+        "fine",
+        "e.g.",
+        "u.s.",
+        "ends",
+        "ci/cd",
+        "xerox",
+        "日",
+        "本",
+        "語",
+    ]
+
+
 def test_a_failed_verification_leaves_the_previous_pdf(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

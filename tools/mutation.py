@@ -47,7 +47,13 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     ),
     "verify": (
         ("verify.py",),
-        ("tests/test_promises.py", "tests/test_applications.py", "-k", "verify"),
+        (
+            "tests/test_promises.py",
+            "tests/test_applications.py",
+            "tests/test_cjk.py",  # Han and kana as words of their own
+            "-k",
+            "verify or japanese or cjk",
+        ),
     ),
     "fit": (("pdf/fit.py",), ("tests/test_fit.py",)),
     "jsonresume": (
