@@ -192,6 +192,18 @@ def test_verify_reports_glued_words_of_up_to_four_and_one_letter_words(tmp_path:
     assert not any("glued" in p for p in found)  # five run together: only "not recovered"
 
 
+def test_verify_passes_a_year_that_reads_like_two_numbers_of_the_text(build) -> None:
+    """Bug found by a surviving mutant's probe: a job started in 2020 and "a team of 20"
+    failed --verify with "words glued together: ['2020']"."""
+    run = build(
+        "name: Ann Example\nsections:\n  - title: Experience\n    experience:\n"
+        "      - role: Engineer\n        organization: Acme\n        start: 2020-03\n"
+        "        highlights: [Led a team of 20 engineers]\n",
+        "--verify",
+    )
+    assert run.exit_code == 0, run.stderr
+
+
 def test_verify_names_at_most_five_glued_or_split_words(tmp_path: Path) -> None:
     pairs = "ab cd ef gh ij kl"
     letters = "a b c d e f g h i j k l"

@@ -99,7 +99,10 @@ def verify_pdf(
 
 
 def _glued(found: list[str], vocabulary: set[str]) -> list[Problem]:
-    glued = [t for t in found if t not in vocabulary and _splits(t, vocabulary)]
+    """Words of the résumé run together, or broken apart, in the text layer. A number is
+    never two words glued: a start year 2020 (printed by the layout, so not in the
+    vocabulary) beside a "team of 20" in the text is no glued `20|20`."""
+    glued = [t for t in found if t not in vocabulary and not t.isdigit() and _splits(t, vocabulary)]
     split = [
         a + "|" + b
         for a, b in zip(found, found[1:], strict=False)
