@@ -177,3 +177,113 @@ def test_a_bad_top_level_field_names_its_json_resume_key(tmp_path: Path) -> None
     assert (
         err == f"{tmp_path / 'resume.json'}:4:14: basics.label: error: expected text, got a list\n"
     )
+
+
+# --- every JSON Resume field, and every problem at its own line (mutation testing, issue 10) ---
+
+
+def check_json(tmp_path: Path, doc: dict, *args: str) -> tuple[int, list[str]]:
+    """`check` of a JSON Resume: its exit code and message lines, folder left out."""
+    source = tmp_path / "resume.json"
+    source.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
+    run = run_cli("check", str(source), *args)
+    return run.exit_code, run.stderr.replace(f"{tmp_path}/", "").splitlines()
+
+
+def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None:
+    doc = {
+        "basics": {
+            "name": "Ann",
+            "image": "a.png",
+            "picture": "b.png",
+            "location": {"city": "Oslo", "planet": "Earth"},
+            "profiles": [{"network": "GitHub", "username": "ann", "url": "", "handle": "x"}],
+        },
+        "meta": {"language": "tlh"},
+        "work": [5, {"name": "Acme", "url": "not a url"}],
+    }
+    code, lines = check_json(tmp_path, doc)
+    assert code == 0
+    assert lines == [
+        "resume.json:20:17: meta.language: warning: no section titles or month names for 'tlh' "
+        "yet; English is used",
+        "resume.json:4:5: basics.image: warning: a picture is not shown",
+        "resume.json:5:5: basics.picture: warning: a picture is not shown",
+        "resume.json:8:7: basics.location.planet: warning: unknown location key `planet` is not "
+        "shown",
+        "resume.json:15:9: basics.profiles[0].handle: warning: unknown profile key `handle` is "
+        "not shown",
+        "resume.json:14:16: basics.profiles[0].url: warning: empty `url`: the profile is shown "
+        "without its address",
+        "resume.json:23:5: work[0]: warning: expected a mapping; not shown",
+        "resume.json:26:14: work[1].url: warning: 'not a url' is not a link address; not linked",
+    ]
+
+
+def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> None:
+    doc = {
+        "basics": {
+            "name": "Ann",
+            "url": "ftp://a.example",
+            "profiles": [{"network": "GitHub", "username": "ann", "url": "ftp://b.example"}],
+        },
+        "work": [{"startDate": "2020"}],
+        "education": [{"institution": "Uni", "startDate": "Feb 30, 2020"}],
+        "projects": [{"name": "P", "url": "ftp://c.example"}],
+    }
+    code, lines = check_json(tmp_path, doc)
+    assert code == 1
+    scheme = "error: link scheme 'ftp' is not allowed (use https://, http://, mailto: or tel:)"
+    assert lines == [
+        f"resume.json:4:12: basics.url: {scheme}",
+        f"resume.json:9:16: basics.profiles[0].url: {scheme}",
+        "resume.json:13:11: work[0]: error: needs `role` or `organization`",
+        "resume.json:21:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
+        "2021-03-14 or present, got '2020-02-30'",
+        f"resume.json:27:14: projects[0].url: {scheme}",
+    ]
+
+
+STAR = (
+    "error: no available font (source-sans, source-serif, roboto) can draw '★' (U+2605 BLACK STAR)"
+)
+
+
+def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path) -> None:
+    doc = {
+        "basics": {
+            "name": "Ann",
+            "location": {"city": "Oslo ★"},
+            "profiles": [{"network": "Forum", "username": "ann ★"}, {"network": "Club ★"}],
+        },
+        "work": [{"name": "W", "description": "Made ★"}],
+        "education": [
+            {"institution": "U", "courses": ["Stars ★"]},
+            {"institution": "V", "score": "★"},
+        ],
+        "skills": [{"level": "★"}, {"name": "S", "keywords": ["a", "b ★"]}],
+        "projects": [
+            {"name": "P", "summary": "Summary ★"},
+            {"name": "Q", "description": "Description ★", "summary": "s"},
+            {"name": "R", "roles": ["Lead ★"]},
+        ],
+        "references": [{"name": "Ref ★"}],
+    }
+    code, lines = check_json(tmp_path, doc, "--references")
+    assert code == 1
+    assert [line.removesuffix(f" {STAR}") for line in lines] == [
+        "resume.json:4:17: basics.location:",
+        "resume.json:10:21: basics.profiles[0].username:",
+        "resume.json:13:20: basics.profiles[1].network:",
+        "resume.json:20:22: work[0].description:",
+        "resume.json:26:18: education[0].courses[0]:",
+        "resume.json:32:16: education[1].score[0]:",
+        "resume.json:37:16: skills[0].level:",
+        "resume.json:43:9: skills[1].keywords[1]:",
+        "resume.json:50:18: projects[0].summary:",
+        "resume.json:54:22: projects[1].description:",
+        "resume.json:59:16: projects[2].roles:",
+        "resume.json:66:15: references[0].name:",
+    ]
+    code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
+    assert lines == [f"resume.json:4:17: basics.location: {STAR}"]

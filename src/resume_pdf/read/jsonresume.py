@@ -312,9 +312,10 @@ def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 def _project(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     m.rename(item, out, src, title="name", summary="description", highlights="highlights")
     extra = _text(m.get((*src, "summary")))
-    if extra:
+    if extra:  # after the description, if any: the joined text is located where it starts
+        first = "description" if "summary" in item else "summary"
         _extra_paragraph(item, extra)
-        m.graft((*out, "summary"), (*src, "description" if "description" in item else "summary"))
+        m.graft((*out, "summary"), (*src, first))
     _markdown_lists(item, "summary")
     about = [", ".join(text_list(m.get((*src, "roles"))))]
     about += [_text(m.get((*src, k))) for k in ("entity", "type")]
