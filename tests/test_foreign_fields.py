@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from ats import pdf_links, pdf_text
 from conftest import run_cli
 
@@ -200,7 +202,12 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
             "profiles": [{"network": "GitHub", "username": "ann", "url": "", "handle": "x"}],
         },
         "meta": {"language": "tlh"},
-        "work": [5, {"name": "Acme", "url": "not a url"}],
+        "work": [
+            5,
+            {"name": "Acme", "url": "not a url"},
+            {"name": "[Beta](https://beta.example)", "url": "https://other.example"},
+        ],
+        "volunteer": "Red Cross",
     }
     code, lines = check_json(tmp_path, doc)
     assert code == 0
@@ -217,6 +224,8 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
         "without its address",
         "resume.json:23:5: work[0]: warning: expected a mapping; not shown",
         "resume.json:26:14: work[1].url: warning: 'not a url' is not a link address; not linked",
+        "resume.json:30:14: work[2].url: warning: not linked: the name is already a link",
+        "resume.json:33:16: volunteer: warning: expected a list of entries; not shown",
     ]
 
 
@@ -287,3 +296,120 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
     ]
     code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
     assert lines == [f"resume.json:4:17: basics.location: {STAR}"]
+
+
+def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> None:
+    doc = {
+        "basics": {
+            "name": "Ann",
+            "url": "https://ann.example",
+            "website": "https://old.example",
+            "location": "Springfield",
+            "summary": "- First paragraph\n- Second paragraph",
+            "profiles": [
+                {"username": "solo"},
+                {"network": "GitHub", "username": "@ann"},
+                {"network": "Site", "username": "me", "url": "https://me.example"},
+            ],
+        },
+        "work": [
+            {
+                "name": "Acme [EU]",
+                "url": "https://acme.example",
+                "summary": "- a1\n- a2",
+                "highlights": ["h1"],
+                "startDate": "Sep 1, 2016",
+                "endDate": "Jan 2018",
+            },
+            {"name": "Beta", "description": "Only a description"},
+        ],
+        "education": [
+            {"institution": "Uni", "location": "Oslo", "gpa": "3.9", "summary": "- e1\n- e2"},
+            {"institution": "College"},
+        ],
+        "awards": [
+            {"title": "Prize", "url": "https://prize.example", "summary": "- w1\n- w2"},
+            {"title": "Medal", "awarder": "Royal", "url": "https://royal.example"},
+        ],
+        "publications": [
+            {
+                "name": "Paper",
+                "url": "https://paper.example",
+                "website": "https://old-paper.example",
+            },
+            {"name": "Old", "website": "https://oldsite.example", "summary": "- p1\n- p2"},
+        ],
+        "skills": [{"level": "Expert", "keywords": ["Go"]}, {"name": "Tools", "keywords": ["Git"]}],
+        "projects": [{"name": "Anvil", "url": "https://anvil.example", "summary": "- s1\n- s2"}],
+        "references": [
+            {
+                "name": "Grace",
+                "relationship": "Manager",
+                "email": "g@x.example",
+                "phone": "+1 555 0100",
+                "summary": "Great.",
+            },
+            {"name": "Bob"},
+        ],
+    }
+    code, text, err = build_json(tmp_path, doc, "--references", "--style", "modern")
+    assert code == 0 and "warning" not in err, err  # an award's `url` is used: no warning
+    lines = [line.strip() for line in text.splitlines()]
+    assert pdf_links(tmp_path / "out.pdf") == [
+        "https://ann.example",  # `url` beats the legacy `website`
+        "https://github.com/ann",  # the network's address, without the @
+        "https://me.example",
+        "https://acme.example",
+        "https://prize.example",  # an award with no awarder: its title is linked
+        "https://royal.example",  # else the awarder, once
+        "https://paper.example",
+        "https://oldsite.example",
+        "https://anvil.example",
+    ]
+    for shown in ("Springfield", "solo", "GitHub: @ann", "Site: me", "Acme [EU]", "Oslo"):
+        assert shown in text, shown
+    assert "First paragraph" in lines and "Second paragraph" in lines  # paragraphs, no dashes
+    assert ": solo" not in text and "Sep 2016 – Jan 2018" in text
+    assert lines.index("• a1") < lines.index("• a2") < lines.index("• h1")  # list, then the rest
+    assert "Only a description" in lines and "None" not in text
+    assert text.count("Score") == 1 and "• Score: 3.9" in lines and "• e1" in lines
+    assert "• w1" in lines and "p1" in lines and "p2" in lines and "• s1" in lines
+    assert "Expert" in lines and "Tools" in lines  # a skill's level alone, or its name alone
+    assert "• Grace, Manager, g@x.example, +1 555 0100: Great." in lines and "• Bob" in lines
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "locale"),
+    [
+        ("r.json", '{"basics": {"name": "A"}, "meta": {"locale": "de"}}', "de"),
+        ("r.json", '{"basics": {"name": "A"}, "meta": {"language": "ru_RU"}}', "ru"),
+        ("r.yaml", "locale:\n  language: fr-CA\ncontent:\n  basics:\n    name: A\n", "fr"),
+        ("r.yaml", "locale: es\ncontent:\n  basics:\n    name: A\n", "es"),
+    ],
+)
+def test_the_language_is_read_wherever_the_file_keeps_it(
+    tmp_path: Path, name: str, text: str, locale: str
+) -> None:
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    run = run_cli("convert", str(source), "-o", "-")
+    assert run.exit_code == 0 and run.stderr == "", run.stderr
+    assert f"\nlocale: {locale}\n" in run.stdout
+
+
+def test_yamlresume_layouts_dates_and_unknown_keys(tmp_path: Path) -> None:
+    source = tmp_path / "cv.yml"
+    source.write_text(
+        "layouts:\n  - engine: latex\ntheme: x\ncontent:\n  basics:\n    name: Ann\n"
+        "  education:\n    - institution: Uni\n      startDate: Jan 2020\n"
+        "      endDate: Dec 1, 2021\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(source), "-o", str(out), "--style", "modern")
+    assert run.exit_code == 0, run.stderr
+    assert run.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "cv.yml:3:1: theme: warning: unknown top-level key `theme` is not shown",
+        "cv.yml:1:1: layouts: warning: YAMLResume `layouts` are not used by resume-pdf",
+    ]
+    assert "Jan 2020 – Dec 2021" in pdf_text(out)

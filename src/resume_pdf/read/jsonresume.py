@@ -24,7 +24,7 @@ ENTRY_KEYS = {
     | {"summary", "highlights", "keywords", "location"},
     "education": {"institution", "url", "area", "studyType", "degree", "startDate", "endDate"}
     | {"score", "gpa", "courses", "location", "summary"},
-    "awards": {"title", "date", "awarder", "summary"},
+    "awards": {"title", "date", "awarder", "summary", "url"},  # `url`: as certificates have
     "certificates": {"name", "date", "url", "issuer", "summary"},
     "publications": {"name", "publisher", "releaseDate", "url", "website", "summary"},
     "skills": {"name", "level", "keywords"},
@@ -91,7 +91,9 @@ def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = F
         if key not in ENTRY_KEYS or (key == "references" and not references):
             continue
         entries = m.get((*dialect.root, key))
-        if isinstance(entries, list) and entries:
+        if not isinstance(entries, list) and entries is not None:  # `"work": "Acme"`
+            m.warn((*dialect.root, key), "expected a list of entries; not shown")
+        elif entries:
             out_path = ("sections", len(sections))
             section = _section(m, key, entries, (*dialect.root, key), out_path)
             if section:
@@ -233,13 +235,15 @@ def _linked(m: Mapper, item: dict[str, Any], key: str, out: Path_, src: Path_, *
             break
     for url_key in ("url", "website"):
         url = m.get((*src, url_key))
-        if not isinstance(url, str) or not url.strip():
+        if key not in item or not isinstance(url, str) or not url.strip():
             continue
-        if key in item and check_url(url.strip()) is None and "](" not in item[key]:
+        if "](" in item[key]:
+            m.warn((*src, url_key), "not linked: the name is already a link")
+        elif check_url(url.strip()) is not None:
+            m.warn((*src, url_key), f"{url!r} is not a link address; not linked")
+        else:
             label = item[key].replace("[", "\\[").replace("]", "\\]")
             item[key] = f"[{label}]({url.strip()})"
-        elif key in item:
-            m.warn((*src, url_key), f"{url!r} is not a link address; not linked")
         break
 
 
