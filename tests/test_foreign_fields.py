@@ -234,7 +234,10 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
         "basics": {
             "name": "Ann",
             "url": "ftp://a.example",
-            "profiles": [{"network": "GitHub", "username": "ann", "url": "ftp://b.example"}],
+            "profiles": [
+                {"network": "GitHub", "username": "ann", "url": "ftp://b.example"},
+                {"network": "GitHub", "username": "a b"},  # its address made from the name
+            ],
         },
         "work": [{"startDate": "2020"}],
         "education": [{"institution": "Uni", "startDate": "Feb 30, 2020"}],
@@ -246,10 +249,12 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
     assert lines == [
         f"resume.json:4:12: basics.url: {scheme}",
         f"resume.json:9:16: basics.profiles[0].url: {scheme}",
-        "resume.json:13:11: work[0]: error: needs `role` or `organization`",
-        "resume.json:21:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
+        "resume.json:13:21: basics.profiles[1].username: error: a link must not contain spaces or "
+        "control characters",
+        "resume.json:17:11: work[0]: error: needs `role` or `organization`",
+        "resume.json:25:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
         "2021-03-14 or present, got '2020-02-30'",
-        f"resume.json:27:14: projects[0].url: {scheme}",
+        f"resume.json:31:14: projects[0].url: {scheme}",
     ]
 
 
@@ -270,7 +275,11 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
             {"institution": "U", "courses": ["Stars ★"]},
             {"institution": "V", "score": "★"},
         ],
-        "skills": [{"level": "★"}, {"name": "S", "keywords": ["a", "b ★"]}],
+        "skills": [
+            {"level": "★"},
+            {"name": "S", "keywords": ["a", "b ★"]},
+            {"name": "N ★", "level": "L"},
+        ],
         "projects": [
             {"name": "P", "summary": "Summary ★"},
             {"name": "Q", "description": "Description ★", "summary": "s"},
@@ -289,10 +298,11 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "resume.json:32:16: education[1].score[0]:",
         "resume.json:37:16: skills[0].level:",
         "resume.json:43:9: skills[1].keywords[1]:",
-        "resume.json:50:18: projects[0].summary:",
-        "resume.json:54:22: projects[1].description:",
-        "resume.json:59:16: projects[2].roles:",
-        "resume.json:66:15: references[0].name:",
+        "resume.json:47:15: skills[2].name:",
+        "resume.json:54:18: projects[0].summary:",
+        "resume.json:58:22: projects[1].description:",
+        "resume.json:63:16: projects[2].roles:",
+        "resume.json:70:15: references[0].name:",
     ]
     code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
     assert lines == [f"resume.json:4:17: basics.location: {STAR}"]
@@ -340,6 +350,11 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
             {"name": "Old", "website": "https://oldsite.example", "summary": "- p1\n- p2"},
         ],
         "skills": [{"level": "Expert", "keywords": ["Go"]}, {"name": "Tools", "keywords": ["Git"]}],
+        "languages": [
+            {"language": "English", "fluency": "Native", "keywords": ["TOEFL 110"]},
+            {"language": "Norsk"},
+        ],
+        "interests": [{"name": "Chess", "keywords": ["openings", "endgames"]}],
         "projects": [{"name": "Anvil", "url": "https://anvil.example", "summary": "- s1\n- s2"}],
         "references": [
             {
@@ -375,6 +390,8 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
     assert text.count("Score") == 1 and "• Score: 3.9" in lines and "• e1" in lines
     assert "• w1" in lines and "p1" in lines and "p2" in lines and "• s1" in lines
     assert "Expert" in lines and "Tools" in lines  # a skill's level alone, or its name alone
+    assert "• English: Native (TOEFL 110)" in lines and "• Norsk" in lines
+    assert "• Chess: openings, endgames" in lines
     assert "• Grace, Manager, g@x.example, +1 555 0100: Great." in lines and "• Bob" in lines
 
 

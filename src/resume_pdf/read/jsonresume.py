@@ -81,7 +81,7 @@ def is_json_resume(data: Any) -> bool:
 def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = False) -> Source:
     m = Mapper(source, dialect.name)
     data: dict[str, Any] = {}
-    locale = _locale(m, dialect)
+    locale = _locale(m)
     if locale:
         data["locale"] = locale
     _basics(m, dialect, data)
@@ -111,7 +111,7 @@ def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = F
     return m.result(data)
 
 
-def _locale(m: Mapper, dialect: Dialect) -> str | None:
+def _locale(m: Mapper) -> str | None:
     for path in (("meta", "language"), ("meta", "locale"), ("locale", "language"), ("locale",)):
         value = m.get(path)
         if isinstance(value, str) and value.strip():
