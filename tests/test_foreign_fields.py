@@ -208,6 +208,7 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
             {"name": "[Beta](https://beta.example)", "url": "https://other.example"},
         ],
         "volunteer": "Red Cross",
+        "hobbies": ["x"],
     }
     code, lines = check_json(tmp_path, doc)
     assert code == 0
@@ -226,6 +227,8 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
         "resume.json:26:14: work[1].url: warning: 'not a url' is not a link address; not linked",
         "resume.json:30:14: work[2].url: warning: not linked: the name is already a link",
         "resume.json:33:16: volunteer: warning: expected a list of entries; not shown",
+        "resume.json:34:3: hobbies: warning: unknown JSON Resume section key `hobbies` is not "
+        "shown",
     ]
 
 
@@ -239,7 +242,7 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
                 {"network": "GitHub", "username": "a b"},  # its address made from the name
             ],
         },
-        "work": [{"startDate": "2020"}],
+        "work": ["x", {"startDate": "2020"}],  # named by its place in the file
         "education": [{"institution": "Uni", "startDate": "Feb 30, 2020"}],
         "projects": [{"name": "P", "url": "ftp://c.example"}],
     }
@@ -251,10 +254,11 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
         f"resume.json:9:16: basics.profiles[0].url: {scheme}",
         "resume.json:13:21: basics.profiles[1].username: error: a link must not contain spaces or "
         "control characters",
-        "resume.json:17:11: work[0]: error: needs `role` or `organization`",
-        "resume.json:25:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
+        "resume.json:18:5: work[0]: warning: expected a mapping; not shown",
+        "resume.json:19:5: work[1]: error: needs `role` or `organization`",  # at its entry
+        "resume.json:26:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
         "2021-03-14 or present, got '2020-02-30'",
-        f"resume.json:31:14: projects[0].url: {scheme}",
+        f"resume.json:32:14: projects[0].url: {scheme}",
     ]
 
 
@@ -318,7 +322,7 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
             "summary": "- First paragraph\n- Second paragraph",
             "profiles": [
                 {"username": "solo"},
-                {"network": "GitHub", "username": "@ann"},
+                {"network": "GitHub", "username": "@Xann"},
                 {"network": "Site", "username": "me", "url": "https://me.example"},
             ],
         },
@@ -372,7 +376,7 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
     lines = [line.strip() for line in text.splitlines()]
     assert pdf_links(tmp_path / "out.pdf") == [
         "https://ann.example",  # `url` beats the legacy `website`
-        "https://github.com/ann",  # the network's address, without the @
+        "https://github.com/Xann",  # the network's address, without the @
         "https://me.example",
         "https://acme.example",
         "https://prize.example",  # an award with no awarder: its title is linked
@@ -381,14 +385,20 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
         "https://oldsite.example",
         "https://anvil.example",
     ]
-    for shown in ("Springfield", "solo", "GitHub: @ann", "Site: me", "Acme [EU]", "Oslo"):
+    for shown in ("Springfield", "solo", "GitHub: @Xann", "Site: me", "Acme [EU]", "Oslo"):
         assert shown in text, shown
     assert "First paragraph" in lines and "Second paragraph" in lines  # paragraphs, no dashes
     assert ": solo" not in text and "Sep 2016 – Jan 2018" in text
     assert lines.index("• a1") < lines.index("• a2") < lines.index("• h1")  # list, then the rest
     assert "Only a description" in lines and "None" not in text
     assert text.count("Score") == 1 and "• Score: 3.9" in lines and "• e1" in lines
-    assert "• w1" in lines and "p1" in lines and "p2" in lines and "• s1" in lines
+    assert (
+        "Medal, Royal" in lines
+        and "• w1" in lines
+        and "p1" in lines
+        and "p2" in lines
+        and "• s1" in lines
+    )
     assert "Expert" in lines and "Tools" in lines  # a skill's level alone, or its name alone
     assert "• English: Native (TOEFL 110)" in lines and "• Norsk" in lines
     assert "• Chess: openings, endgames" in lines

@@ -200,7 +200,7 @@ def _section(m: Mapper, key: str, entries: list[Any], src: Path_, out: Path_) ->
         item_out = (*out, kind, len(items))
         convert_entry(m, item, item_out, (*src, i))
         if item:
-            m.origins[item_out] = (*src, i)
+            m.graft(item_out, (*src, i))  # an entry-level problem is shown at its entry
             items.append(item)
     if not items:
         return None
