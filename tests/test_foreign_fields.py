@@ -290,6 +290,7 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
             {"name": "R", "roles": ["Lead ★"]},
         ],
         "references": [{"name": "Ref ★"}],
+        "languages": [{"language": "Lang ★", "fluency": "F"}, {"fluency": "Fluency ★"}],
     }
     code, lines = check_json(tmp_path, doc, "--references")
     assert code == 1
@@ -307,6 +308,8 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "resume.json:58:22: projects[1].description:",
         "resume.json:63:16: projects[2].roles:",
         "resume.json:70:15: references[0].name:",
+        "resume.json:75:19: languages[0].language:",
+        "resume.json:79:18: languages[1].fluency:",  # a line with no head: at its fluency
     ]
     code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
     assert lines == [f"resume.json:4:17: basics.location: {STAR}"]
