@@ -16,6 +16,10 @@ module.
 
 Score = (killed + timed out) / every mutant checked; mutants no selected test reaches
 ("no tests") count against the score, since no test would notice them either.
+
+A function called while the module is imported (a factory filling a module-level table,
+like jsonresume's `_line`) runs unmutated in mutmut's forked workers, so its mutants all
+"survive"; `--recheck` runs each in a fresh process and gives their true status.
 """
 
 from __future__ import annotations
