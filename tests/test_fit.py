@@ -69,14 +69,15 @@ def test_content_that_fits_is_not_touched(tmp_path: Path) -> None:
     run, src, out = build(tmp_path, EXAMPLE.read_text(encoding="utf-8"), "--pages", "1")
     assert run.exit_code == 0
     assert re.fullmatch(r".*: 1 page, \d+\.\d\d s\n", run.stdout)
-    check_pdf(out, src, 1)
+    pages = check_pdf(out, src, 1)
+    assert not re.search(r"\d+ / \d+", pages[0])  # a page number only when there are several
 
 
 def test_one_page_budget_overflowing_by_a_line_is_tightened(tmp_path: Path) -> None:
     text = overflowing_by_a_line(tmp_path, 1)
     run, src, out = build(tmp_path, text, "--pages", "1")
     assert run.exit_code == 0, run.stderr
-    assert re.search(r": 1 page, fitted at spacing \d+%", run.stdout)
+    assert re.fullmatch(r".*: 1 page, fitted at spacing \d+%, \d+\.\d\d s\n", run.stdout)
     check_pdf(out, src, 1)
 
 
@@ -85,7 +86,8 @@ def test_two_page_budget_with_a_line_on_page_three(tmp_path: Path) -> None:
     run, src, out = build(tmp_path, text, "--pages", "2")
     assert run.exit_code == 0, run.stderr
     assert ": 2 pages, fitted at" in run.stdout
-    assert len(check_pdf(out, src, 2)) == 2
+    pages = check_pdf(out, src, 2)
+    assert [page.split("\n")[-2].strip()[-5:] for page in pages] == ["1 / 2", "2 / 2"], pages
 
 
 def test_a_nearly_empty_last_page_is_pulled_back(tmp_path: Path) -> None:
@@ -221,3 +223,40 @@ def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
     assert long.exit_code == short.exit_code == 0
     assert "fitted at spacing" in long.stdout and "sidebar" not in long.stdout
     assert _columns(long_pdf)[0] == _columns(short_pdf)[0]  # the sidebar is untouched
+
+
+def test_the_fit_note_names_only_what_was_tightened() -> None:
+    """The result line's `fitted at ...`: spacing first, line height when the style pins its
+    spacing, margins past stage 1, type past stage 2; nothing a style's floors pin."""
+    from resume_pdf.pdf.fit import describe
+    from resume_pdf.values import replace
+
+    theme = load_theme("classic")  # spacing 11/6/3, line height 1.3, margins 40-50, type 9.5
+    assert [describe(theme, t) for t in (0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0)] == [
+        "",
+        "fitted at spacing 68%",
+        "fitted at spacing 35%",
+        "fitted at spacing 35%, margins 34 pt",
+        "fitted at spacing 35%, margins 30 pt",
+        "fitted at spacing 35%, margins 30 pt, type 95%",
+        "fitted at spacing 35%, margins 30 pt, type 89%",
+    ]
+    floors = theme.floors
+
+    def pinned(**kwargs: float) -> object:
+        return replace(theme, floors=replace(floors, **kwargs))
+
+    assert describe(pinned(spacing=1.0), 0.5) == "fitted at line height 1.23"
+    assert describe(pinned(spacing=1.0, leading=theme.leading), 0.5) == ""
+    assert describe(pinned(body=theme.sizes.body), 2.5) == "fitted at spacing 35%, margins 30 pt"
+    assert describe(pinned(margin=100), 1.5) == "fitted at spacing 35%"
+    no_gap = replace(theme, spacing=replace(theme.spacing, section=0.0))
+    assert describe(no_gap, 0.5) == "fitted at line height 1.23"
+
+
+def test_pages_any_lays_out_at_the_natural_size_untouched(tmp_path: Path) -> None:
+    text = overflowing_by_a_line(tmp_path, 1)  # would be pulled back under a budget
+    run, src, out = build(tmp_path, text, "--pages", "any")
+    assert run.exit_code == 0, run.stderr
+    assert re.fullmatch(r".*: 2 pages, \d+\.\d\d s\n", run.stdout)  # no "fitted at"
+    assert len(pdf_pages_text(out)) == 2

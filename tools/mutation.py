@@ -59,7 +59,13 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "verify or japanese or cjk",
         ),
     ),
-    "fit": (("pdf/fit.py",), ("tests/test_fit.py",)),
+    "fit": (
+        ("pdf/fit.py",),
+        (
+            "tests/test_fit.py",
+            "tests/test_promises.py::test_tightening_goes_spacing_then_margins_then_type",
+        ),
+    ),
     "jsonresume": (
         ("read/jsonresume.py",),
         (
