@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ats import pdf_links, pdf_text
-from conftest import run_cli
+from conftest import FIXTURES, run_cli
 
 
 def build_json(tmp_path: Path, doc: dict, *args: str) -> tuple[int, str, str]:
@@ -443,3 +443,25 @@ def test_yamlresume_layouts_dates_and_unknown_keys(tmp_path: Path) -> None:
         "cv.yml:1:1: layouts: warning: YAMLResume `layouts` are not used by resume-pdf",
     ]
     assert "Jan 2020 – Dec 2021" in pdf_text(out)
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        FIXTURES / "jsonresume.json",
+        FIXTURES / "formats" / "jsonresume" / "sample.resume.json",
+        FIXTURES / "formats" / "yamlresume" / "markdown-resume.yml",
+        FIXTURES / "formats" / "yamlresume" / "software-engineer.yml",
+    ],
+    ids=lambda p: p.name,
+)
+def test_every_field_of_a_foreign_file_converts_as_pinned(example: Path, golden) -> None:
+    """The whole mapping at once: every JSON Resume / YAMLResume field, where it lands in our
+    format and with what text, and each warning at its line (tests/golden/convert-*.txt;
+    review a change, then rewrite with --update-golden)."""
+    run = run_cli("convert", str(example), "-o", "-", "--references")
+    assert run.exit_code == 0, run.stderr
+    golden(
+        f"convert-{example.stem}",
+        run.stdout + "--- warnings\n" + run.stderr.replace(str(example), example.name),
+    )
