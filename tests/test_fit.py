@@ -260,3 +260,33 @@ def test_pages_any_lays_out_at_the_natural_size_untouched(tmp_path: Path) -> Non
     assert run.exit_code == 0, run.stderr
     assert re.fullmatch(r".*: 2 pages, \d+\.\d\d s\n", run.stdout)  # no "fitted at"
     assert len(pdf_pages_text(out)) == 2
+
+
+def test_content_many_times_the_budget_is_refused_at_once_with_its_largest_parts(
+    tmp_path: Path,
+) -> None:
+    """No layout at all: the estimate, the three largest parts (of 1 % or more) and the ways
+    out; merging sections is offered past 50 of them."""
+
+    def hopeless(sections: int) -> str:
+        small = "".join(f"  - title: S{i}\n    text: {'word ' * 40}\n" for i in range(sections))
+        big = f"  - title: Big\n    text: {'word ' * 14000}\n  - title: Mid\n    text: "
+        return (
+            f"name: A\nsummary: {'lorem ipsum ' * 14000}\nsections:\n{big}{'word ' * 3000}\n{small}"
+        )
+
+    ways = ["        ways out:", "          - cut content"]
+    last = "          - --pages any lays it out at its natural size"
+    for budget, pages in (("1", "1 page"), ("2", "2 pages")):
+        run, src, _ = build(tmp_path, hopeless(53), "--pages", budget)
+        assert run.exit_code == 1
+        assert run.stderr.splitlines() == [
+            f"{src}: error: does not fit: at least 11 pages of content for a budget of {pages}, "
+            "far more than any tightening can save",
+            "  hint: largest parts: 'summary' 64%, 'Big' 27%, 'Mid' 6%",
+            *ways,
+            "          - merge some of the 55 sections",
+            last,
+        ]
+    run, src, _ = build(tmp_path, hopeless(48), "--pages", "1")  # 50 sections: no merging
+    assert run.stderr.splitlines()[2:] == [*ways, last]
