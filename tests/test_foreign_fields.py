@@ -192,6 +192,19 @@ def check_json(tmp_path: Path, doc: dict, *args: str) -> tuple[int, list[str]]:
     return run.exit_code, run.stderr.replace(f"{tmp_path}/", "").splitlines()
 
 
+def test_a_url_with_no_name_to_link_is_a_warning_not_a_silent_loss(tmp_path: Path) -> None:
+    doc = {
+        "basics": {"name": "Ann"},
+        "work": [{"position": "Engineer", "url": "https://acme.example"}],
+        "awards": [{"title": "Prize", "url": "https://prize.example"}],  # the title is linked
+    }
+    code, lines = check_json(tmp_path, doc)
+    assert code == 0
+    assert lines == [
+        "resume.json:8:14: work[0].url: warning: not shown: the entry has no `name` to link"
+    ]
+
+
 def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None:
     doc = {
         "basics": {

@@ -227,17 +227,30 @@ def _dates(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
         item["end"] = "present"  # JSON Resume: no end date means ongoing
 
 
-def _linked(m: Mapper, item: dict[str, Any], key: str, out: Path_, src: Path_, *names: str) -> None:
-    """The first of `names` as item[key], linked to the entry's `url` (or `website`)."""
+def _linked(
+    m: Mapper,
+    item: dict[str, Any],
+    key: str,
+    out: Path_,
+    src: Path_,
+    *names: str,
+    fallback: bool = False,
+) -> None:
+    """The first of `names` as item[key], linked to the entry's `url` (or `website`). With
+    none of `names`, the url is reported as not shown, unless another field will link it
+    (`fallback`: an award's title)."""
     for name in names:
         m.copy(item, key, out, (*src, name))
         if key in item:
             break
     for url_key in ("url", "website"):
         url = m.get((*src, url_key))
-        if key not in item or not isinstance(url, str) or not url.strip():
+        if not isinstance(url, str) or not url.strip():
             continue
-        if "](" in item[key]:
+        if key not in item:
+            if not fallback:
+                m.warn((*src, url_key), f"not shown: the entry has no `{names[0]}` to link")
+        elif "](" in item[key]:
             m.warn((*src, url_key), "not linked: the name is already a link")
         elif check_url(url.strip()) is not None:
             m.warn((*src, url_key), f"{url!r} is not a link address; not linked")
@@ -305,7 +318,7 @@ def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     """An award or certificate as an entry: its title, who gave it, its date and summary."""
     m.copy(item, "role", out, (*src, "title"))
     m.copy(item, "role", out, (*src, "name"))
-    _linked(m, item, "organization", out, src, "awarder", "issuer")
+    _linked(m, item, "organization", out, src, "awarder", "issuer", fallback="role" in item)
     if "organization" not in item and "role" in item:
         _linked(m, item, "role", out, src, "title", "name")
     m.copy(item, "summary", out, (*src, "summary"))
