@@ -87,12 +87,5 @@ def test_the_collector_paused_for_start_up_is_on_again_for_the_build(tmp_path: P
         "from resume_pdf.start import main\n"
         "main()\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe, "build", str(EXAMPLE), "-o", str(tmp_path / "r.pdf")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert out.returncode == 0, out.stderr
-    enabled, frozen = json.loads(out.stdout.strip().splitlines()[-1])
+    enabled, frozen = json.loads(_run(probe, "build", str(EXAMPLE), "-o", str(tmp_path / "r.pdf")))
     assert enabled and frozen > 10_000  # on again, with start-up's objects out of its sight
