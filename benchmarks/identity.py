@@ -1,5 +1,7 @@
 """Byte-identity of two resume-pdf commands: every built-in style of the example and the
-test fixtures, built by each with the same SOURCE_DATE_EPOCH, must give the same PDF bytes.
+test fixtures, built by each with the same SOURCE_DATE_EPOCH, must give the same PDF bytes,
+both as laid out (`--pages any`) and fitted to one page (several layout passes; a résumé
+that cannot fit must be refused by both with the same message).
 For a speed change: build the old commit into one venv, this checkout into another.
 
     python benchmarks/identity.py OLD/bin/resume-pdf NEW/bin/resume-pdf
@@ -20,10 +22,17 @@ INPUTS = [ROOT / "resume.yaml"] + [
 STYLES = ("classic", "compact", "modern", "mono", "serif", "sidebar")
 
 
-def build(command: str, source: Path, style: str, out: Path) -> bytes:
+BUDGETS = ("any", "1")
+
+
+def build(command: str, source: Path, style: str, pages: str, out: Path) -> bytes:
+    """The PDF's bytes, or the refusal's message."""
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000"}
-    cmd = [command, "build", str(source), "--style", style, "--pages", "any", "-o", str(out)]
-    subprocess.run([*cmd, "-q"], check=True, env=env)
+    out.unlink(missing_ok=True)
+    cmd = [command, "build", str(source), "--style", style, "--pages", pages, "-o", str(out)]
+    run = subprocess.run([*cmd, "-q"], env=env, capture_output=True)
+    if run.returncode != 0:
+        return b"refused: " + run.stderr.replace(str(out).encode(), b"OUT")
     return out.read_bytes()
 
 
@@ -33,14 +42,17 @@ def main() -> None:
     old, new = sys.argv[1:]
     differ = []
     with tempfile.TemporaryDirectory() as tmp:
+        refused = 0
         for source in INPUTS:
             for style in STYLES:
-                a = build(old, source, style, Path(tmp) / "a.pdf")
-                b = build(new, source, style, Path(tmp) / "b.pdf")
-                if a != b:
-                    differ.append(f"{source.name} in {style}")
-    total = len(INPUTS) * len(STYLES)
-    print(f"{total - len(differ)} of {total} PDFs byte-identical")
+                for pages in BUDGETS:
+                    a = build(old, source, style, pages, Path(tmp) / "a.pdf")
+                    b = build(new, source, style, pages, Path(tmp) / "b.pdf")
+                    refused += a.startswith(b"refused: ")
+                    if a != b:
+                        differ.append(f"{source.name} in {style}, --pages {pages}")
+    total = len(INPUTS) * len(STYLES) * len(BUDGETS)
+    print(f"{total - len(differ)} of {total} builds byte-identical ({refused} refused by both)")
     for name in differ:
         print(f"  differs: {name}")
     raise SystemExit(1 if differ else 0)

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason
 from .fonts.files import FontValue, UserFamily, Wanted, settle
-from .read.source import Path_, Source, read_source
+from .read.source import Path_, Source, parse_source, read_bytes
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 from .values import astuple, replace, value
 
@@ -390,7 +390,12 @@ def load_theme(
     explicit = name.endswith((".yaml", ".yml")) or "/" in name
     if not (any_path and explicit):  # a name (`--style mine`) never leaves the folder
         _confine(path, roots, Problem(f"style {name!r} is outside the résumé's folder"))
-    merged = _load_chain(path, [], roots)
+    key = (name, path, roots, any_path)
+    loaded = _LOADED.get(key)
+    if loaded is not None and _unchanged(loaded[0]):
+        return loaded[1]
+    chain: list[_Link] = []
+    merged = _load_chain(path, [], roots, chain)
     ctx = Context(merged)
     data = THEME.check(merged.data, (), ctx)
     if ctx.problems or merged.errors:
@@ -406,7 +411,43 @@ def load_theme(
         for key, loc in merged.values.items()
         if key and loc.file in users
     )
-    return Theme(name=Path(name).stem, files=files, warnings=warnings, own=own, **data)
+    theme = Theme(name=Path(name).stem, files=files, warnings=warnings, own=own, **data)
+    if not theme.fonts.user:  # font files may change while the style does not
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.clear()
+        _LOADED[key] = (tuple(chain), theme)
+    return theme
+
+
+@value
+class _Link:
+    """One file of a style's chain as it was read: its bytes, and the name its `extends:`
+    gave (or the default) with the file that name found; None for the chain's end."""
+
+    path: Path
+    raw: bytes
+    base: tuple[str, Path] | None
+
+
+# The themes made in this process, for watch mode and batches, which load the same style
+# build after build: (how it was asked for) -> (its chain, the theme). Reading and
+# validating a style chain is about a fifteenth of a warm build. A theme is reused only
+# while every file of its chain holds the same bytes and each `extends:` finds the same
+# file; never one with font files of its own, which may change while the style does not.
+_LOADED: dict[tuple[Any, ...], tuple[tuple[_Link, ...], Theme]] = {}
+_LOADED_MAX = 16
+
+
+def _unchanged(chain: tuple[_Link, ...]) -> bool:
+    try:
+        for link in chain:
+            if read_bytes(link.path, str(link.path)) != link.raw:
+                return False
+            if link.base and find_style(link.base[0], link.path.parent, link.path) != link.base[1]:
+                return False
+    except (ResumeError, LookupError):
+        return False
+    return True
 
 
 def _settle_fonts(fonts: dict[str, Any], resume_dir: Path | None) -> Fonts:
@@ -435,15 +476,20 @@ def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:
         raise ResumeError([problem])
 
 
-def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source:
-    """The style at `path` merged over its bases; a style without `extends:` extends classic."""
-    source = read_source(path)
+def _load_chain(
+    path: Path, seen: list[Path], roots: tuple[Path, ...], chain: list[_Link]
+) -> Source:
+    """The style at `path` merged over its bases; a style without `extends:` extends classic.
+    Each file read is added to `chain`."""
+    raw = read_bytes(path, str(path))
+    source = parse_source(raw, str(path))
     if not isinstance(source.data, dict):
         raise ResumeError([Problem("a style must be a mapping", Location(str(path), 1, 1))])
     parent = source.data.get("extends")
     if parent is None and path != (BUILTIN_DIR / f"{DEFAULT_STYLE}.yaml").resolve():
         parent = DEFAULT_STYLE
     if parent is None:
+        chain.append(_Link(path, raw, None))
         return source
     where = source.locate(("extends",))
     if len(seen) >= MAX_CHAIN:
@@ -466,7 +512,8 @@ def _load_chain(path: Path, seen: list[Path], roots: tuple[Path, ...]) -> Source
     if base_path in (*seen, path):
         chain = " -> ".join(p.name for p in (*seen, path, base_path))
         raise ResumeError([Problem(f"style inheritance cycle: {chain}", where, "extends")])
-    base = _load_chain(base_path, [*seen, path], roots)
+    chain.append(_Link(path, raw, (parent, base_path)))
+    base = _load_chain(base_path, [*seen, path], roots, chain)
     return Source(
         source.file,
         _deep_merge(base.data, source.data),

@@ -16,10 +16,11 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from ..values import value
 from .icons import draw_icon
+from .ink import paragraph
 
 ICON_SCALE = 1.0  # icon side as a multiple of the type size
 ICON_GAP = 0.35  # between an icon and its text, in type sizes
@@ -57,7 +58,7 @@ class Piece:
 
 def runs_of(xml: str, style: ParagraphStyle) -> tuple[Run, ...]:
     """The item's escaped paragraph XML (fonts chosen per character) as runs."""
-    frags = Paragraph(xml, style).frags
+    frags = paragraph(xml, style).frags  # its markup parsed once per process
     return tuple(Run(f.text, f.fontName, f.fontSize, f.textColor) for f in frags if f.text)
 
 

@@ -11,6 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus.paragraph import _FUZZ
 
 from ..dates import format_range
 from ..fonts.book import FontBook
@@ -34,6 +35,8 @@ class Styles:
     sub: ParagraphStyle
     body: ParagraphStyle
     bullet: ParagraphStyle
+    group: ParagraphStyle  # a skill group's name
+    date: ParagraphStyle  # a timeline's dates
 
 
 @functools.lru_cache(maxsize=8)
@@ -57,6 +60,7 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
     def derive(name: str, **kw: Any) -> ParagraphStyle:
         return ParagraphStyle(name, parent=base, **kw)
 
+    entry = derive("entry", fontSize=s.entry, leading=s.entry * 1.25)
     return Styles(
         name=derive("name", fontName=theme.fonts.name, fontSize=s.name, leading=s.name * 1.15),
         headline=derive(
@@ -71,7 +75,7 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
             textColor=accent,
             keepWithNext=1,
         ),
-        entry=derive("entry", fontSize=s.entry, leading=s.entry * 1.25),
+        entry=entry,
         right=derive(
             "right", fontSize=s.small, leading=s.entry * 1.25, textColor=muted, alignment=TA_RIGHT
         ),
@@ -84,6 +88,8 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
             bulletFontName=theme.fonts.body,
             bulletFontSize=s.body,
         ),
+        group=ParagraphStyle("group", parent=entry, textColor=accent),
+        date=derive("tdate", textColor=accent),
     )
 
 
@@ -207,6 +213,28 @@ class SeparatedLine(Flowable):
         self.para.drawOn(self.canv, 0, 0)
 
 
+class WrappedOnce(Paragraph):
+    """A Paragraph that breaks its lines once per width. Reportlab asks most paragraphs
+    for the same width two or three times (a table measures its cells, then draws them;
+    a KeepTogether measures its parts, then the frame places each), and line breaking is
+    the largest part of a layout; the lines found for a width do not depend on the height
+    offered (see Paragraph.wrap), so the last width's lines are kept."""
+
+    _memo: tuple[Any, ...] | None = None
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        memo = self._memo
+        if memo is not None and memo[0] == avail_width:
+            _, self.width, self._wrapWidths, self.blPara, self.height, self._width_max = memo
+            return self.width, self.height
+        size = super().wrap(avail_width, avail_height)
+        # below _FUZZ reportlab sets nothing up; its CJK line breaking keeps other state
+        if avail_width >= _FUZZ and self.style.wordWrap != "CJK":
+            state = (self.width, self._wrapWidths, self.blPara, self.height, self._width_max)
+            self._memo = (avail_width, *state)
+        return size
+
+
 # (xml, id(style), bullet) -> (style, pristine fragments); the style is kept so its id
 # cannot be reused by another style while the entry lives
 _PARSED: dict[tuple[str, int, str | None], tuple[ParagraphStyle, list[Any]]] = {}
@@ -221,12 +249,12 @@ def paragraph(xml: str, style: ParagraphStyle, bullet: str | None = None) -> Par
     key = (xml, id(style), bullet)
     parsed = _PARSED.get(key)
     if parsed is None:
-        para = Paragraph(xml, style, bulletText=bullet)
+        para = WrappedOnce(xml, style, bulletText=bullet)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[key] = (style, [copy(f) for f in para.frags])
         return para
-    return Paragraph(xml, style, bulletText=bullet, frags=[copy(f) for f in parsed[1]])
+    return WrappedOnce(xml, style, bulletText=bullet, frags=[copy(f) for f in parsed[1]])
 
 
 def line_width(xml: str, style: ParagraphStyle) -> float:

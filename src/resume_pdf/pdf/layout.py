@@ -328,11 +328,10 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
             ]
             for d, e in zip(dates, items, strict=True)
         ]
-    date_style = ParagraphStyle("tdate", parent=st.body, textColor=HexColor(theme.colors.accent))
     bold = ink.book.face(theme.fonts.body, (True, False))  # loaded: measured below
     width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
     rows = [
-        [paragraph(ink.text(d, bold=True), date_style), paragraph(ink.rich(e.text), st.body)]
+        [paragraph(ink.text(d, bold=True), st.date), paragraph(ink.rich(e.text), st.body)]
         for d, e in zip(dates, items, strict=True)
     ]
     return [[grid(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]

@@ -9,8 +9,6 @@ on a last row. When no grid of two or more columns fits its items, the groups be
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR
@@ -26,7 +24,7 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     if ink.narrow:  # the sidebar: each group's name, then its items as one short paragraph
         out: list[Flowable] = []
         for g in items:
-            out.append(paragraph(ink.rich(g.group, bold=True), _group_style(ink)))
+            out.append(paragraph(ink.rich(g.group, bold=True), ink.st.group))
             out.append(paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body))
         return out
     if layout == "inline":
@@ -36,10 +34,6 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     if layout == "rows":
         return [paragraph(_row_xml(g, ink), st.body) for g in items]
     return [SkillsGrid(items, ink)]
-
-
-def _group_style(ink: Ink) -> ParagraphStyle:
-    return ParagraphStyle("group", parent=ink.st.entry, textColor=HexColor(ink.theme.colors.accent))
 
 
 def _row_xml(group: SkillGroup, ink: Ink) -> str:
@@ -57,7 +51,7 @@ class SkillsGrid(Flowable):
     def __init__(self, items: tuple[SkillGroup, ...], ink: Ink) -> None:
         super().__init__()
         self.items, self.ink = items, ink
-        style = _group_style(ink)
+        style = ink.st.group
         self.names = [ink.rich(g.group, bold=True) for g in items]
         self.lists = [[ink.rich(i, paragraph=False) for i in g.items] for g in items]
         widest = [
@@ -81,7 +75,7 @@ class SkillsGrid(Flowable):
             rows = [[paragraph(_row_xml(g, ink), ink.st.body)] for g in self.items]
             self.inner = grid(rows, [avail_width], ink, bottom=2)
         else:
-            style = _group_style(ink)
+            style = ink.st.group
             cells = [
                 [paragraph(n, style), paragraph("<br/>".join(i), ink.st.body)]
                 for n, i in zip(self.names, self.lists, strict=True)

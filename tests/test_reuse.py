@@ -1,0 +1,160 @@
+"""What a warm process (watch mode, a batch) reuses from one build to the next, and that
+the reuse never shows a stale result: each memo is checked to apply (the test fails when it
+stops saving the work) and to give way when what it was made from changes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.platypus import paragraph as rl_paragraph
+
+from ats import pdf_text
+from conftest import EXAMPLE
+from resume_pdf.build import Options, build
+from resume_pdf.fonts.kerning import KernedFont, SubsetMemo
+from resume_pdf.pdf import ink
+from resume_pdf.pdf.ink import WrappedOnce
+from resume_pdf.theme import load_theme
+from scriptfonts import LATIN, make_font
+
+
+def write_style(folder: Path, name: str, text: str) -> None:
+    (folder / "styles").mkdir(exist_ok=True)
+    (folder / "styles" / f"{name}.yaml").write_text(text, encoding="utf-8")
+
+
+# --- themes ---------------------------------------------------------------------------
+
+
+def test_a_style_loaded_again_unchanged_is_the_same_theme(tmp_path: Path) -> None:
+    write_style(tmp_path, "mine", "extends: modern\ncolors: {accent: '#112233'}\n")
+    first = load_theme("mine", tmp_path)
+    assert load_theme("mine", tmp_path) is first
+    assert first.colors.accent == "#112233"
+
+
+def test_an_edited_style_is_read_again(tmp_path: Path) -> None:
+    write_style(tmp_path, "mine", "extends: modern\ncolors: {accent: '#112233'}\n")
+    load_theme("mine", tmp_path)
+    write_style(tmp_path, "mine", "extends: modern\ncolors: {accent: '#445566'}\n")  # same size
+    assert load_theme("mine", tmp_path).colors.accent == "#445566"
+
+
+def test_an_edited_base_of_the_chain_is_read_again(tmp_path: Path) -> None:
+    write_style(tmp_path, "base", "extends: classic\ncolors: {accent: '#112233'}\n")
+    write_style(tmp_path, "mine", "extends: base\nskill_columns: 2\n")
+    assert load_theme("mine", tmp_path).colors.accent == "#112233"
+    write_style(tmp_path, "base", "extends: classic\ncolors: {accent: '#445566'}\n")
+    assert load_theme("mine", tmp_path).colors.accent == "#445566"
+
+
+def test_a_new_local_style_that_shadows_a_base_is_used(tmp_path: Path) -> None:
+    write_style(tmp_path, "mine", "extends: modern\nskill_columns: 2\n")
+    builtin = load_theme("mine", tmp_path).colors.accent
+    write_style(tmp_path, "modern", "extends: classic\ncolors: {accent: '#010203'}\n")
+    assert builtin != "#010203"
+    assert load_theme("mine", tmp_path).colors.accent == "#010203"
+
+
+def test_a_style_with_font_files_is_read_again_each_time(tmp_path: Path) -> None:
+    make_font(tmp_path / "R.ttf", LATIN)
+    write_style(tmp_path, "own", "extends: classic\nfonts: {body: R.ttf}\n")
+    first = load_theme("own", tmp_path)
+    assert first.fonts.user
+    assert load_theme("own", tmp_path) is not first
+
+
+# --- font subsets ---------------------------------------------------------------------
+
+
+def subset_memos() -> list[SubsetMemo]:
+    fonts = pdfmetrics._fonts.values()  # noqa: SLF001 (reportlab's registry)
+    return [f.face.makeSubset for f in fonts if isinstance(f, KernedFont)]
+
+
+def test_a_rebuild_embeds_the_same_subsets_without_making_them_again(tmp_path: Path) -> None:
+    source = tmp_path / "resume.yaml"
+    shutil.copy(EXAMPLE, source)
+    build(source, tmp_path / "a.pdf", Options())
+    memos = subset_memos()
+    assert memos and all(isinstance(m, SubsetMemo) for m in memos)
+    made = {id(m): dict(m.made) for m in memos}
+    assert any(made.values()), "reportlab no longer makes its subsets through face.makeSubset"
+    build(source, tmp_path / "b.pdf", Options())
+    assert {id(m): dict(m.made) for m in subset_memos()} == made  # nothing made anew
+    assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
+
+
+def test_a_new_character_gets_a_new_subset(tmp_path: Path) -> None:
+    source = tmp_path / "resume.yaml"
+    shutil.copy(EXAMPLE, source)
+    build(source, tmp_path / "a.pdf", Options())
+    before = sum(len(m.made) for m in subset_memos())
+    text = EXAMPLE.read_text(encoding="utf-8").replace("summary: ", "summary: Straße ÿ ", 1)
+    source.write_text(text, encoding="utf-8")
+    build(source, tmp_path / "b.pdf", Options(verify=True))
+    assert sum(len(m.made) for m in subset_memos()) > before
+    assert "Straße ÿ" in pdf_text(tmp_path / "b.pdf")
+
+
+# --- paragraphs -----------------------------------------------------------------------
+
+STYLE = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12)
+TEXT = "Shipped a compiler pass that cut p99 latency by a third across the fleet " * 3
+
+
+@pytest.fixture
+def line_breaks(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The widths each call to reportlab's line breaking was asked for."""
+    calls: list[object] = []
+    original = rl_paragraph.Paragraph.breakLines
+
+    def counted(self: rl_paragraph.Paragraph, width: object) -> object:
+        calls.append(width)
+        return original(self, width)
+
+    monkeypatch.setattr(rl_paragraph.Paragraph, "breakLines", counted)
+    return calls
+
+
+@pytest.mark.parametrize("xml", [TEXT, f"<b>Lead.</b> {TEXT}"], ids=["plain", "marked-up"])
+def test_a_paragraph_breaks_its_lines_once_per_width(line_breaks: list[object], xml: str) -> None:
+    para = WrappedOnce(xml, STYLE)
+    size = para.wrap(120, 800)
+    assert para.wrap(120, 30) == size  # the height offered changes nothing
+    assert len(line_breaks) == 1
+    para.wrap(300, 800)
+    again = para.wrap(120, 800)
+    assert len(line_breaks) == 3  # 120, 300, then 120 again: only the last width is kept
+    fresh = rl_paragraph.Paragraph(xml, STYLE)
+    assert again == fresh.wrap(120, 800)
+    assert len(para.blPara.lines) == len(fresh.blPara.lines)
+    assert [p.getPlainText() for p in para.split(120, 40)] == [
+        p.getPlainText() for p in fresh.split(120, 40)
+    ]
+
+
+@pytest.mark.parametrize("style", ["classic", "compact", "modern", "mono", "serif", "sidebar"])
+def test_a_warm_rebuild_parses_no_paragraph_markup_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str
+) -> None:
+    monkeypatch.setattr(ink, "_PARSED", {})
+    source = tmp_path / "resume.yaml"
+    shutil.copy(EXAMPLE, source)
+    build(source, tmp_path / "a.pdf", Options(style=style))
+    parsed: list[str] = []
+    original = rl_paragraph.Paragraph._setup  # noqa: SLF001
+
+    def setup(self: object, text: str, style: ParagraphStyle, *rest: object) -> object:
+        if rest[1] is None:  # no fragments given: the markup is parsed
+            parsed.append(f"{style.name}: {text}")
+        return original(self, text, style, *rest)
+
+    monkeypatch.setattr(rl_paragraph.Paragraph, "_setup", setup)
+    build(source, tmp_path / "b.pdf", Options(style=style))
+    # the sidebar's name is set in a size fitted to the sidebar on each build
+    assert [p for p in parsed if not p.startswith("sidebar-name")] == []
