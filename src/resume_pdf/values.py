@@ -79,9 +79,15 @@ def _point_super_at(made: type, old: type) -> None:
 
 
 def _make_init(name: str, fields: tuple[str, ...], defaults: dict[str, Any]) -> Callable[..., None]:
+    count = len(fields)
+
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        if len(args) > len(fields):
-            raise TypeError(f"{name}() takes {len(fields)} arguments, got {len(args)}")
+        if len(args) == count and not kwargs:  # every field given in order: the usual case
+            for field_name, arg in zip(fields, args, strict=True):
+                _set(self, field_name, arg)
+            return
+        if len(args) > count:
+            raise TypeError(f"{name}() takes {count} arguments, got {len(args)}")
         for field_name, arg in zip(fields, args, strict=False):
             _set(self, field_name, arg)
         for field_name in fields[len(args) :]:

@@ -30,6 +30,8 @@ _RULES = (
 )
 _CODE = re.compile(r"[^\s]*[=<>{}\\`][^\s]*")  # a word with code punctuation in it
 _PHONE = re.compile(r"\+?\(?\d[\d ().-]{5,}\d")
+_QUOTES = re.compile("['\"]")
+_OPENERS = "([{“‘—–-/" + NBSP  # a quote after one of these (or a space) opens
 
 
 def curly(text: str) -> str:
@@ -38,22 +40,20 @@ def curly(text: str) -> str:
     in code-like words (`src="x"`, `{"a": 1}`) stay as typed."""
     if "'" not in text and '"' not in text:
         return text
-    code = {i for m in _CODE.finditer(text) for i in range(m.start(), m.end())}
-    out = []
-    for i, ch in enumerate(text):
-        if i in code:
-            out.append(ch)
-            continue
+    code = [m.span() for m in _CODE.finditer(text)]
+
+    def turn(quote: re.Match[str]) -> str:
+        i, ch = quote.start(), quote.group()
+        if any(start <= i < end for start, end in code):
+            return ch
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
-        opening = before.isspace() or before in "([{“‘—–-/" + NBSP
+        opening = before.isspace() or before in _OPENERS
         if ch == "'":
-            out.append("‘" if opening and not after.isdigit() and not after.isspace() else "’")
-        elif ch == '"':
-            out.append("“" if opening and not after.isspace() else "”")
-        else:
-            out.append(ch)
-    return "".join(out)
+            return "‘" if opening and not after.isdigit() and not after.isspace() else "’"
+        return "“" if opening and not after.isspace() else "”"
+
+    return _QUOTES.sub(turn, text)
 
 
 def tie(text: str) -> str:
