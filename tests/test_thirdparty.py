@@ -7,9 +7,12 @@ than the trick silently doing nothing.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from conftest import EXAMPLE
 from resume_pdf import thirdparty
@@ -89,3 +92,57 @@ def test_the_collector_paused_for_start_up_is_on_again_for_the_build(tmp_path: P
     )
     enabled, frozen = json.loads(_run(probe, "build", str(EXAMPLE), "-o", str(tmp_path / "r.pdf")))
     assert enabled and frozen > 10_000  # on again, with start-up's objects out of its sight
+
+
+HELP_PROBE = """
+import gettext, os, struct, sys
+# a catalogue where gettext looks for click's words in German ("messages" is click's domain)
+root = sys.argv.pop(1)
+folder = os.path.join(root, "de", "LC_MESSAGES")
+os.makedirs(folder)
+original, translated = b"Show this message and exit.", b"Diese Hilfe zeigen."
+header = struct.pack("<7I", 0x950412DE, 0, 1, 28, 36, 0, 44)
+with open(os.path.join(folder, "messages.mo"), "wb") as mo:
+    mo.write(header + struct.pack("<2I", len(original), 44))
+    mo.write(struct.pack("<2I", len(translated), 45 + len(original)))
+    mo.write(original + b"\\0" + translated + b"\\0")
+gettext._default_localedir = root  # in place of <python>/share/locale
+sys.argv[0] = "resume-pdf"
+if sys.argv.pop(1) == "entry":
+    from resume_pdf.start import main  # the command's own entry
+else:
+    from resume_pdf.cli import main  # the library, as another program would import it
+try:
+    main()
+except SystemExit:
+    pass
+print("imported:", "shutil" in sys.modules, "locale" in sys.modules)
+"""
+
+
+def _help(tmp_path: Path, entry: str) -> str:
+    env = {**os.environ, "LANGUAGE": "de", "COLUMNS": "100"}
+    code = [sys.executable, "-c", HELP_PROBE, str(tmp_path / entry), entry, "--help"]
+    out = subprocess.run(code, capture_output=True, text=True, timeout=60, env=env)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_the_command_reads_no_message_catalogue_and_imports_no_shutil(tmp_path: Path) -> None:
+    shown = _help(tmp_path, "entry")
+    assert "Show this message and exit." in shown and "Diese Hilfe" not in shown
+    assert shown.strip().endswith("imported: False False")
+    # the catalogue is real: without the command's entry, gettext translates click's words
+    assert "Diese Hilfe zeigen." in _help(tmp_path, "library")
+
+
+def test_help_is_as_wide_as_click_would_make_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    from resume_pdf.cli import terminal_columns
+
+    for columns in ("", "40", "120", "abc", "-3", "0"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert terminal_columns() == shutil.get_terminal_size().columns, columns
+    monkeypatch.delenv("COLUMNS")
+    assert terminal_columns() == shutil.get_terminal_size().columns
