@@ -15,7 +15,8 @@ from reportlab.platypus import paragraph as rl_paragraph
 from ats import pdf_text
 from conftest import EXAMPLE
 from resume_pdf.build import Options, build
-from resume_pdf.fonts.kerning import KernedFont, SubsetMemo
+from resume_pdf.fonts.embed import FlateMemo, SubsetMemo
+from resume_pdf.fonts.kerning import KernedFont
 from resume_pdf.pdf import ink
 from resume_pdf.pdf.ink import WrappedOnce
 from resume_pdf.theme import load_theme
@@ -71,21 +72,29 @@ def test_a_style_with_font_files_is_read_again_each_time(tmp_path: Path) -> None
 # --- font subsets ---------------------------------------------------------------------
 
 
-def subset_memos() -> list[SubsetMemo]:
+def embedding_memos() -> list[tuple[SubsetMemo, FlateMemo]]:
     fonts = pdfmetrics._fonts.values()  # noqa: SLF001 (reportlab's registry)
-    return [f.face.makeSubset for f in fonts if isinstance(f, KernedFont)]
+    return [f.face.subset_memos for f in fonts if isinstance(f, KernedFont)]
+
+
+def made() -> dict[int, tuple[dict, dict]]:
+    return {id(s): (dict(s.made), dict(f.made)) for s, f in embedding_memos()}
 
 
 def test_a_rebuild_embeds_the_same_subsets_without_making_them_again(tmp_path: Path) -> None:
     source = tmp_path / "resume.yaml"
     shutil.copy(EXAMPLE, source)
     build(source, tmp_path / "a.pdf", Options())
-    memos = subset_memos()
-    assert memos and all(isinstance(m, SubsetMemo) for m in memos)
-    made = {id(m): dict(m.made) for m in memos}
-    assert any(made.values()), "reportlab no longer makes its subsets through face.makeSubset"
+    memos = embedding_memos()
+    assert memos and all(isinstance(s, SubsetMemo) for s, _ in memos)
+    first = made()
+    subsets = [s for s, _ in first.values() if s]
+    assert subsets, "reportlab no longer makes its subsets through face.makeSubset"
+    programs = [f for _, f in first.values() if f]
+    assert programs, "reportlab's font programs are no longer compressed through our filter"
+    assert len(programs) == len(subsets)
     build(source, tmp_path / "b.pdf", Options())
-    assert {id(m): dict(m.made) for m in subset_memos()} == made  # nothing made anew
+    assert made() == first  # nothing made or compressed anew
     assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
 
 
@@ -93,11 +102,11 @@ def test_a_new_character_gets_a_new_subset(tmp_path: Path) -> None:
     source = tmp_path / "resume.yaml"
     shutil.copy(EXAMPLE, source)
     build(source, tmp_path / "a.pdf", Options())
-    before = sum(len(m.made) for m in subset_memos())
+    before = sum(len(s.made) + len(f.made) for s, f in embedding_memos())
     text = EXAMPLE.read_text(encoding="utf-8").replace("summary: ", "summary: Straße ÿ ", 1)
     source.write_text(text, encoding="utf-8")
     build(source, tmp_path / "b.pdf", Options(verify=True))
-    assert sum(len(m.made) for m in subset_memos()) > before
+    assert sum(len(s.made) + len(f.made) for s, f in embedding_memos()) >= before + 2
     assert "Straße ÿ" in pdf_text(tmp_path / "b.pdf")
 
 

@@ -20,6 +20,8 @@ from typing import Any
 
 from reportlab.pdfbase.ttfonts import TTFont
 
+from .embed import memoise_embedding
+
 _U16 = Struct(">H")
 _U32 = Struct(">L")
 _I16 = Struct(">h")
@@ -250,15 +252,14 @@ class KernedFont(TTFont):
     words repeat across lines, fit passes and rebuilds, so a warm rebuild measures mostly
     from the memo, faster than reportlab's own per-character sum.
 
-    The embedded subset of the face is memoised too (SubsetMemo): rebuilds and a batch's
-    résumés mostly use the same characters."""
+    What the face embeds in each PDF is memoised too (fonts/embed.py)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._kerning: Kerning | None = None
         self._advances: dict[str, float] = {}
         self._adjustments: dict[str, list[float]] = {}
-        self.face.makeSubset = SubsetMemo(self.face.makeSubset)
+        memoise_embedding(self.face)
 
     @property
     def kerning(self) -> Kerning:
@@ -293,26 +294,3 @@ class KernedFont(TTFont):
 
 
 _MAX_MEMO = 50_000
-
-
-class SubsetMemo:
-    """A face's `makeSubset` (the font program embedded for the characters a PDF uses),
-    memoised on those characters: the same subset is the same bytes, and making it is
-    about a twentieth of a warm build. reportlab calls it from the face's
-    `addSubsetObjects` when it writes a PDF; tests/test_fonts.py checks that it still does."""
-
-    def __init__(self, make: Any) -> None:
-        self.make = make
-        self.made: dict[tuple[int, ...], bytes] = {}
-
-    def __call__(self, subset: list[int]) -> bytes:
-        key = tuple(subset)
-        found = self.made.get(key)
-        if found is None:
-            if len(self.made) >= _MAX_SUBSETS:
-                self.made.clear()
-            found = self.made[key] = self.make(subset)
-        return found
-
-
-_MAX_SUBSETS = 16
