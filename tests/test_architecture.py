@@ -17,6 +17,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "reportlab": {
         *(
             "fonts/book",
+            "fonts/embed",
             "fonts/kerning",
             "pdf/canvas",
             "pdf/ink",
