@@ -79,5 +79,6 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, BuildResult |
 
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        chunk = max(1, len(jobs) // (workers * 4))
-        yield from zip(jobs, pool.map(run_job, jobs, chunksize=chunk), strict=True)
+        # one job at a time: a job's trip to a worker costs ~0.1 ms beside its ~15 ms build,
+        # while chunks of several leave one worker idle at the end for up to a whole chunk
+        yield from zip(jobs, pool.map(run_job, jobs), strict=True)
