@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
-from click.shell_completion import CompletionItem
 
 from . import __version__
 from .errors import Problem, ResumeError, Severity, os_reason
@@ -290,6 +289,8 @@ def main() -> None:
 
 def _complete_styles(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Built-in styles and the styles/ folder beside the résumé; a path completes as a file."""
+    from click.shell_completion import CompletionItem  # here: only completion needs it
+
     if "/" in incomplete or incomplete.startswith("."):
         return [CompletionItem(incomplete, type="file")]
     from .theme import builtin_styles
@@ -301,6 +302,8 @@ def _complete_styles(ctx: click.Context, param: click.Parameter, incomplete: str
 
 def _complete_variants(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """The variants of the résumé named on the line so far (else resume.yaml)."""
+    from click.shell_completion import CompletionItem
+
     from .build import variant_names
 
     try:
@@ -321,6 +324,8 @@ def _resume_of(ctx: click.Context) -> Path:
 
 
 def _complete_resume(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
     return [CompletionItem(incomplete, type="file")]
 
 
