@@ -139,7 +139,7 @@ def test_help_reads_no_message_catalogue_and_imports_only_what_it_shows(tmp_path
 def test_help_is_as_wide_as_click_would_make_it(monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 
-    from resume_pdf.cli import terminal_columns
+    from resume_pdf.cli.app import terminal_columns
 
     for columns in ("", "40", "120", "abc", "-3", "0"):
         monkeypatch.setenv("COLUMNS", columns)

@@ -1,0 +1,278 @@
+"""`build` and `letter`: résumés (and their letters) into PDFs and twins, one at a time,
+in worker processes or on every save."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from ..errors import ResumeError
+from .app import (
+    RESUME,
+    PageBudgetParam,
+    PathParam,
+    complete_resume,
+    complete_styles,
+    complete_variants,
+    epilog,
+    main,
+    output_options,
+)
+from .console import OUT, info, need_resume, paint, report, run, say, shown_path
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+@main.command(
+    short_help="Build résumés into PDFs (default: resume.yaml).",
+    epilog=epilog(
+        "resume-pdf build",
+        "resume-pdf build cv.yaml -o cv.pdf --style modern --pages 1",
+        "resume-pdf build --all-variants -j 4 --verify",
+    ),
+)
+@click.argument(
+    "resumes", metavar="[RESUME]...", nargs=-1, type=RESUME, shell_complete=complete_resume
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE.pdf",
+    type=PathParam(),
+    help="The PDF to write (one résumé only).",
+)
+@click.option(
+    "--style",
+    metavar="NAME|PATH",
+    shell_complete=complete_styles,
+    help="Style name (see `resume-pdf styles`) or path to a style file.",
+)
+@click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
+@click.option(
+    "--pages",
+    metavar="1..20|any",
+    type=PageBudgetParam(),
+    help="Page budget (default: the résumé's `pages:`, else 2); any: no budget.",
+)
+@click.option(
+    "--variant",
+    metavar="NAME",
+    shell_complete=complete_variants,
+    help="Build this tailored variant (see `resume-pdf variants`).",
+)
+@click.option("--all-variants", is_flag=True, help="Build every variant.")
+@click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
+@click.option(
+    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
+)
+@click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
+@click.option(
+    "--open",
+    "open_pdf",
+    is_flag=True,
+    help="Open the PDF in the system viewer after a successful build.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    metavar="N",
+    type=click.IntRange(1, 64),
+    default=1,
+    help="Build in N worker processes.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@click.option(
+    "--format",
+    "formats",
+    metavar="LIST",
+    callback=lambda _ctx, _param, value: _formats(value),
+    help="What to write, e.g. pdf,txt,md,html,docx (default: the résumé's `formats:`, or pdf).",
+)
+@output_options
+@click.option("--letter", is_flag=True, help="Also build the cover letter (see `letter`).")
+def build(
+    resumes: tuple[Path, ...],
+    output: Path | None,
+    all_variants: bool,
+    watch: bool,
+    open_pdf: bool,
+    jobs: int,
+    letter: bool,
+    **chosen: Any,
+) -> None:
+    """Build each RESUME (default resume.yaml) into output/NAME.pdf beside it.
+
+    The page budget is a promise: when the content overflows, spacing, then margins, then
+    type size are tightened within the style's floors, and the result line says so. A failed
+    build reports every problem and leaves the previous PDF untouched.
+    """
+    from pathlib import Path
+
+    from ..build import Options
+
+    paths = list(resumes) or [Path("resume.yaml")]
+    options = Options(**chosen)
+    if options.variant is not None and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if output and (len(paths) > 1 or all_variants):
+        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
+    if output and not _pdf_name(output, paths):
+        raise click.UsageError(
+            f"-o {output}: the output is a PDF, so name it .pdf (--png adds PNG pages beside it)"
+        )
+    need_resume(paths, given=bool(resumes))
+    if watch:
+        if len(paths) > 1 or all_variants:
+            raise click.UsageError("--watch follows one résumé (and one variant)")
+        _watch(paths[0], output, options, open_pdf)
+        return
+    from ..batch import plan, run_jobs
+
+    letters = "also" if letter else "none"
+    failed = False
+    work = run(lambda: plan(paths, output, options, all_variants, letters))
+    for job, result in run_jobs(work, jobs):
+        failed |= show(result, job.resume)
+        if open_pdf and not isinstance(result, ResumeError):
+            click.launch(str(result.output))
+    if failed:
+        raise SystemExit(1)
+
+
+@main.command(
+    short_help="Build the cover letter: one page in the résumé's style.",
+    epilog=epilog(
+        "resume-pdf letter",
+        "resume-pdf letter cv.yaml --variant acme --verify",
+        "resume-pdf build --all-variants --letter",
+    ),
+)
+@click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
+@click.option("-o", "--output", metavar="FILE.pdf", type=PathParam(), help="PDF to write.")
+@click.option(
+    "--style",
+    metavar="NAME|PATH",
+    shell_complete=complete_styles,
+    help="Style name (see `resume-pdf styles`) or path to a style file.",
+)
+@click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
+@click.option(
+    "--variant",
+    metavar="NAME",
+    shell_complete=complete_variants,
+    help="The letter of this variant (its `letter:` fields override the résumé's).",
+)
+@click.option("--all-variants", is_flag=True, help="The letter of every variant.")
+@click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
+@click.option(
+    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--format",
+    "formats",
+    metavar="LIST",
+    callback=lambda _ctx, _param, value: _formats(value),
+    help="What to write, e.g. pdf,txt,md (default: the résumé's `formats:`, or pdf).",
+)
+@output_options
+def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
+    """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
+    output/NAME-letter.pdf (output/NAME-VARIANT-letter.pdf): one page with the résumé's
+    header, fonts and colours, fitted like the résumé. See the README, "Cover letter".
+    """
+    from ..batch import plan, run_jobs
+    from ..build import Options
+
+    options = Options(**chosen)
+    if options.variant and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if output and all_variants:
+        raise click.UsageError("-o names one PDF: leave out --all-variants")
+    need_resume([resume], given=True)
+    failed = False
+    work = run(lambda: plan([resume], output, options, all_variants, "only"))
+    for job, result in run_jobs(work, 1):
+        failed |= show(result, job.resume)
+    if failed:
+        raise SystemExit(1)
+
+
+def _formats(value: str | None) -> tuple[str, ...]:
+    """`pdf,txt` -> ("pdf", "txt"); an unknown name is a usage error (exit 2)."""
+    from ..model import FORMATS
+
+    names = tuple(dict.fromkeys(n.strip().lower() for n in (value or "").split(",") if n.strip()))
+    unknown = [n for n in names if n not in FORMATS]
+    if unknown or (value is not None and not names):
+        raise click.BadParameter(
+            f"{', '.join(unknown) or value!r}: choose from {', '.join(FORMATS)}"
+        )
+    return names
+
+
+def _pdf_name(output: Path, inputs: list[Path]) -> bool:
+    """`-o out.png` would write a PDF under a PNG's name; a folder or the input itself get
+    their own message from the build."""
+    special = os.path.isdir(output) or str(output) == os.devnull  # os.path: never raises
+    special |= any(os.path.realpath(output) == os.path.realpath(p) for p in inputs)
+    return special or output.suffix.lower() == ".pdf"
+
+
+def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
+    """Print one build's outcome; True when it failed."""
+    when = time.strftime("[%H:%M:%S] ") if stamp else ""
+    if isinstance(result, ResumeError):
+        if stamp:
+            say(f"{when}{shown_path(resume)}: build failed", err=True)
+        report(result.problems, resume)
+        return True
+    twins = ", ".join(shown_path(t) for t in result.twins)
+    if not result.pages:  # only twins were asked for
+        info(f"{when}{paint(twins, 'ok')}: written, {result.seconds:.2f} s")
+        report(result.warnings, resume)
+        return False
+    shown = f"{result.pages} page{'s' if result.pages != 1 else ''}"
+    if result.fit_note:
+        shown += f", {result.fit_note}"
+    if result.verified:
+        shown += ", verified (text and links read back)"
+    if twins:
+        shown += f" (+ {twins})"
+    if result.source_format:
+        shown += f", built from {result.source_format} format"
+    shown += f", {result.seconds:.2f} s"
+    if result.pngs:
+        shown += "; PNG: " + ", ".join(shown_path(p) for p in result.pngs)
+    info(f"{when}{paint(shown_path(result.output), 'ok')}: {shown}")
+    if OUT.verbose:
+        info(f"  {result.details}")
+    report(result.warnings, resume)
+    return False
+
+
+def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool) -> None:
+    from ..watch import watch
+
+    last_good: list[Path] = []
+
+    def on_result(result: Any) -> None:
+        if show(result, resume, stamp=True):
+            target = last_good[-1] if last_good else None
+            if target and target.exists():
+                info(f"  kept the last good PDF: {shown_path(target)}")
+            return
+        if open_pdf and not last_good:
+            click.launch(str(result.output))
+        last_good.append(result.output)
+
+    info(f"watching {shown_path(resume)} (Ctrl-C to stop)")
+    try:
+        watch(resume, output, options, on_result)
+    except KeyboardInterrupt:
+        info("stopped")

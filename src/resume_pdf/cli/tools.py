@@ -1,0 +1,209 @@
+"""The commands around a build: `check`, `styles`, `schema`, `init`, `variants`, `convert`."""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import ResumeError
+from .app import (
+    RESUME,
+    PageBudgetParam,
+    PathParam,
+    complete_resume,
+    complete_styles,
+    epilog,
+    main,
+    output_options,
+)
+from .console import info, need_resume, paint, report, run, say, shown_path
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+@main.command(
+    short_help="Validate a résumé and its page budget; writes nothing.",
+    epilog=epilog("resume-pdf check", "resume-pdf check cv.yaml --style compact --strict"),
+)
+@click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
+@click.option(
+    "--style",
+    metavar="NAME|PATH",
+    shell_complete=complete_styles,
+    help="Check against this style instead of the résumé's own.",
+)
+@click.option(
+    "--pages",
+    metavar="1..20|any",
+    type=PageBudgetParam(),
+    help="Page budget to check (default: the résumé's `pages:`, else 2).",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@output_options
+def check(
+    resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
+) -> None:
+    """Validate RESUME (default resume.yaml) and report every problem at once.
+
+    Lays the résumé out as `build` would, so a résumé that cannot keep its page budget fails
+    here too; nothing is written.
+    """
+    from pathlib import Path
+
+    from ..build import Options
+    from ..build import check as run_check
+
+    need_resume([resume], given=resume != Path("resume.yaml"))
+    options = Options(style=style, pages=pages, strict=strict, references=references)
+    checked = run(lambda: run_check(resume, options), resume)
+    info(f"{paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
+    report(checked.warnings, resume)
+
+
+@main.command(
+    short_help="List the styles, or preview a résumé in each.",
+    epilog=epilog("resume-pdf styles", "resume-pdf styles cv.yaml --preview"),
+)
+@click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
+@click.option("--preview", is_flag=True, help="Build RESUME in every style, PDF and PNG.")
+@output_options
+def styles(resume: Path, preview: bool) -> None:
+    """List the styles: local ones (styles/ beside RESUME) first, then the built-ins.
+
+    With --preview, build RESUME in every style into output/styles/NAME.pdf and NAME.png,
+    printing each as it is done.
+    """
+    from pathlib import Path
+
+    from ..theme import list_styles
+
+    if not preview:
+        infos = list_styles(resume.parent)
+        width = max(len(style.name) for style in infos)
+        for style in infos:
+            say(f"{style.name:<{width}}  {style.description}  [{shown_path(style.origin)}]")
+        return
+    from ..build import preview_styles
+
+    need_resume([resume], given=resume != Path("resume.yaml"))
+    failed = False
+    for name, result in run(lambda: preview_styles(resume), resume):
+        if isinstance(result, ResumeError):
+            say(f"{name}: failed", err=True)
+            report(result.problems, resume)
+            failed = True
+        else:
+            page = f"{result.pages} page{'s' * (result.pages != 1)}"
+            info(f"{name}: {shown_path(result.output)} (+ .png), {page}, {result.seconds:.2f} s")
+    if failed:
+        raise SystemExit(1)
+
+
+@main.command(
+    short_help="Print the JSON Schema of the résumé format.",
+    epilog=epilog("resume-pdf schema > resume.schema.json"),
+)
+@output_options
+def schema() -> None:
+    """Print the JSON Schema of the résumé format, for editors and CI.
+
+    With `# yaml-language-server: $schema=resume.schema.json` as the first line of the
+    résumé, editors complete and check every field while you type.
+    """
+    import json
+
+    from ..model import resume_json_schema
+
+    say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
+
+
+@main.command(
+    short_help="Write a commented starter résumé.",
+    epilog=epilog("resume-pdf init --name 'Ada Lovelace'", "resume-pdf init cv.yaml --force"),
+)
+@click.argument("path", type=PathParam(), default="resume.yaml")
+@click.option("--name", metavar="NAME", help="Your name, written into the starter.")
+@click.option("--force", is_flag=True, help="Replace an existing file at PATH.")
+@output_options
+def init(path: Path, name: str | None, force: bool) -> None:
+    """Write a commented starter résumé to PATH (default resume.yaml).
+
+    A schema file (resume.schema.json) is written beside it, so editors complete and check
+    the fields. An existing résumé is never replaced without --force.
+    """
+    from pathlib import Path
+
+    from ..scaffold import write_starter
+
+    schema_path = run(lambda: write_starter(path, name=name, force=force))
+    info(f"{shown_path(path)}: written (with {schema_path.name} for editor completion)")
+    target = "" if path == Path("resume.yaml") else f" {path}"
+    info(f"next: edit it, then `resume-pdf build{target}`")
+
+
+@main.command(
+    short_help="Show what each variant keeps and drops.",
+    epilog=epilog("resume-pdf variants", "resume-pdf variants cv.yaml"),
+)
+@click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
+@output_options
+def variants(resume: Path) -> None:
+    """Show what each variant of RESUME (default resume.yaml) keeps and drops.
+
+    Variants are named in the résumé's `variants:` mapping; build one with
+    `resume-pdf build --variant NAME`.
+    """
+    from ..model import load_resume
+    from ..variants import tailor
+
+    master = run(lambda: load_resume(resume), resume)
+    if not master.variants:
+        say(f"{shown_path(resume)}: no variants (add a `variants:` mapping; see the README)")
+    for name, _ in master.variants:
+        tailored = tailor(master, name)
+        say(f"{name}:")
+        for label in tailored.kept:
+            say(f"  keeps  {label}")
+        for label in tailored.dropped:
+            say(f"  drops  {label}")
+
+
+@main.command(
+    short_help="Convert JSON Resume, RenderCV or YAMLResume to resume-pdf YAML.",
+    epilog=epilog(
+        "resume-pdf convert resume.json -o resume.yaml", "resume-pdf convert resume.json > cv.yaml"
+    ),
+)
+@click.argument("source", type=RESUME, shell_complete=complete_resume)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE|-",
+    default="-",
+    help="The YAML file to write, or - for standard output (the default).",
+)
+@click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@output_options
+def convert(source: Path, output: str, force: bool, references: bool) -> None:
+    """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
+
+    The result is validated before it is written, starts with the schema line for editors,
+    and lists each entry's fields in the order of the format. An existing file is never
+    replaced without --force.
+    """
+    from pathlib import Path
+
+    from ..scaffold import convert_to_yaml
+
+    if output == "-":
+        text = run(lambda: convert_to_yaml(source, None, references=references), source)
+        sys.stdout.write(text)
+        return
+    target = Path(output)
+    run(lambda: convert_to_yaml(source, target, force=force, references=references), source)
+    info(f"{shown_path(target)}: written")
