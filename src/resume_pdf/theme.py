@@ -510,8 +510,8 @@ def _load_chain(
         base_path, roots, Problem("the base style is outside the résumé's folder", where, "extends")
     )
     if base_path in (*seen, path):
-        chain = " -> ".join(p.name for p in (*seen, path, base_path))
-        raise ResumeError([Problem(f"style inheritance cycle: {chain}", where, "extends")])
+        cycle = " -> ".join(p.name for p in (*seen, path, base_path))
+        raise ResumeError([Problem(f"style inheritance cycle: {cycle}", where, "extends")])
     chain.append(_Link(path, raw, (parent, base_path)))
     base = _load_chain(base_path, [*seen, path], roots, chain)
     return Source(
