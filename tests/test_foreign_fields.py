@@ -291,6 +291,8 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "education": [
             {"institution": "U", "courses": ["Stars ★"]},
             {"institution": "V", "score": "★"},
+            {"institution": "W", "gpa": "4.0", "courses": ["Moons", 7, "Suns ★"]},
+            {"institution": "X", "gpa": "★", "courses": "Sky ★"},
         ],
         "skills": [
             {"level": "★"},
@@ -312,17 +314,20 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "resume.json:10:21: basics.profiles[0].username:",
         "resume.json:13:20: basics.profiles[1].network:",
         "resume.json:20:22: work[0].description:",
-        "resume.json:26:18: education[0].courses[0]:",
-        "resume.json:32:16: education[1].score[0]:",
-        "resume.json:37:16: skills[0].level:",
-        "resume.json:43:9: skills[1].keywords[1]:",
-        "resume.json:47:15: skills[2].name:",
-        "resume.json:54:18: projects[0].summary:",
-        "resume.json:58:22: projects[1].description:",
-        "resume.json:63:16: projects[2].roles:",
-        "resume.json:70:15: references[0].name:",
-        "resume.json:75:19: languages[0].language:",
-        "resume.json:79:18: languages[1].fluency:",  # a line with no head: at its fluency
+        "resume.json:27:9: education[0].courses[0]:",  # each course at its own line
+        "resume.json:32:16: education[1].score:",
+        "resume.json:40:9: education[2].courses[2]:",  # after the score, and a dropped 7
+        "resume.json:45:14: education[3].gpa:",
+        "resume.json:46:18: education[3].courses:",  # one course, written as a text
+        "resume.json:51:16: skills[0].level:",
+        "resume.json:57:9: skills[1].keywords[1]:",
+        "resume.json:61:15: skills[2].name:",
+        "resume.json:68:18: projects[0].summary:",
+        "resume.json:72:22: projects[1].description:",
+        "resume.json:77:16: projects[2].roles:",
+        "resume.json:84:15: references[0].name:",
+        "resume.json:89:19: languages[0].language:",
+        "resume.json:93:18: languages[1].fluency:",  # a line with no head: at its fluency
     ]
     code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
     assert lines == [f"resume.json:4:17: basics.location: {STAR}"]

@@ -304,14 +304,31 @@ def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     m.copy(item, "degree", out, (*src, "degree"))
     m.copy(item, "summary", out, (*src, "summary"))
     _markdown_lists(item, "summary")
-    score = next((m.get((*src, k)) for k in ("score", "gpa") if m.get((*src, k))), None)
-    extra = ([f"Score: {score}"] if isinstance(score, str) else []) + text_list(
-        m.get((*src, "courses"))
-    )
-    if extra:
-        item["highlights"] = item.get("highlights", []) + extra
+    lines = _education_lines(m, src)
+    if lines:
+        first = len(item.get("highlights", []))
+        item["highlights"] = item.get("highlights", []) + [text for text, _ in lines]
         m.graft((*out, "highlights"), (*src, "courses" if m.get((*src, "courses")) else "score"))
+        for i, (_, theirs) in enumerate(lines, first):  # each line named by its own key
+            m.graft((*out, "highlights", i), theirs)
     _dates(m, item, out, src)
+
+
+def _education_lines(m: Mapper, src: Path_) -> list[tuple[str, Path_]]:
+    """The score (or GPA), then the courses, as highlight lines, each with its JSON Resume
+    path: a problem in the score is `education[1].score`, in the second course
+    `education[1].courses[1]`."""
+    key = next((k for k in ("score", "gpa") if m.get((*src, k))), None)
+    score = m.get((*src, key)) if key else None
+    lines = [(f"Score: {score}", (*src, key))] if key and isinstance(score, str) else []
+    courses = m.get((*src, "courses"))
+    if isinstance(courses, list):
+        return lines + [
+            (course, (*src, "courses", i))
+            for i, course in enumerate(courses)
+            if isinstance(course, str) and course
+        ]
+    return lines + [(text, (*src, "courses")) for text in text_list(courses)]
 
 
 def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
