@@ -1,5 +1,6 @@
-"""Every glyph of a PDF as PDFium places it: character, origin, size, page — for tests of
-what the eye sees (kerning, baselines, line ends), independent of the builder's code."""
+"""Every glyph of a PDF as PDFium places it: character, origin, size, page, colour — for tests
+of what the eye sees (kerning, baselines, line ends, link colours), independent of the
+builder's code; and the boxes of the lines and shapes drawn (rules, underlines)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class Glyph:
     size: float
     page: int
     weight: int = 0  # PDFium's font weight (400 regular, 700 bold, from the face's data)
+    fill: str = ""  # the fill colour it is drawn in, "#rrggbb"
 
 
 def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
@@ -29,6 +31,7 @@ def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
         for number in range(len(doc)):
             text = doc[number].get_textpage()
             x, y = ctypes.c_double(), ctypes.c_double()
+            rgba = [ctypes.c_uint() for _ in range(4)]
             for i in range(text.count_chars()):
                 if raw.FPDFText_IsGenerated(text.raw, i) == 1:
                     continue
@@ -36,10 +39,23 @@ def read_glyphs(pdf: Path | bytes) -> list[Glyph]:
                 raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
                 size = raw.FPDFText_GetFontSize(text.raw, i)
                 weight = raw.FPDFText_GetFontWeight(text.raw, i)
-                out.append(Glyph(chr(code), x.value, y.value, size, number, weight))
+                raw.FPDFText_GetFillColor(text.raw, i, *(ctypes.byref(c) for c in rgba))
+                fill = "#" + "".join(f"{c.value:02x}" for c in rgba[:3])
+                out.append(Glyph(chr(code), x.value, y.value, size, number, weight, fill))
     finally:
         doc.close()
     return out
+
+
+def shapes(pdf: Path | bytes, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """The bounds (left, bottom, right, top) of every path drawn on a page: rules, bars,
+    underlines, icons."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        paths = doc[page].get_objects(filter=[raw.FPDF_PAGEOBJ_PATH])
+        return [tuple(path.get_bounds()) for path in paths]
+    finally:
+        doc.close()
 
 
 def lines(glyphs: list[Glyph], tolerance: float = 0.5) -> list[list[Glyph]]:

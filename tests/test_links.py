@@ -148,3 +148,31 @@ def test_plain_fields_keep_the_styles_family(build, tmp_path) -> None:  # type: 
     fonts = dict(runs_and_fonts(run.output))
     assert fonts["Ann Name"].startswith("SourceSerifPro-")
     assert fonts["Plain headline"] == "SourceSansPro-Regular"
+
+
+@pytest.mark.parametrize("style", ["classic", "modern", "mono", "serif", "sidebar"])
+def test_a_link_is_drawn_in_the_link_colour_and_underlined_only_in_the_text_colour(
+    build, style: str
+) -> None:
+    """A link stands out by its colour; where the style's link colour is its text colour
+    (mono), by an underline instead, so it never looks like plain text."""
+    from glyphs import read_glyphs, shapes
+
+    from resume_pdf.theme import load_theme
+
+    run = build(f"name: Ann\nstyle: {style}\nsummary: See [the paper](https://example.com/p) now.\n")
+    assert run.exit_code == 0, run.stderr
+    colors = load_theme(style).colors
+    glyphs = read_glyphs(run.output)
+    text = "".join(g.char for g in glyphs)
+    link = glyphs[text.index("the paper") :][:9]
+    plain = glyphs[text.index("See") :][:3] + glyphs[text.index("now.") :][:4]
+    assert {g.fill for g in link} == {colors.link}
+    assert {g.fill for g in plain} == {colors.text}
+    baseline, left, right = link[0].y, link[0].x, link[-1].x
+    under = [
+        (x0, y0, x1, y1)
+        for x0, y0, x1, y1 in shapes(run.output)
+        if baseline - 4 < y0 <= y1 < baseline and x0 <= left + 1 and x1 >= right
+    ]
+    assert bool(under) == (colors.link == colors.text), under
