@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from ats import pdf_links
+from glyphs import read_glyphs, shapes
 from resume_pdf.text.inline import MAX_URL, check_url, parse_inline
+from resume_pdf.theme import load_theme
 
 
 def looks(text: str) -> list[tuple[str, str, str | None]]:
@@ -156,11 +158,8 @@ def test_a_link_is_drawn_in_the_link_colour_and_underlined_only_in_the_text_colo
 ) -> None:
     """A link stands out by its colour; where the style's link colour is its text colour
     (mono), by an underline instead, so it never looks like plain text."""
-    from glyphs import read_glyphs, shapes
-
-    from resume_pdf.theme import load_theme
-
-    run = build(f"name: Ann\nstyle: {style}\nsummary: See [the paper](https://example.com/p) now.\n")
+    summary = "See [the paper](https://example.com/p) now."
+    run = build(f"name: Ann\nstyle: {style}\nsummary: {summary}\n")
     assert run.exit_code == 0, run.stderr
     colors = load_theme(style).colors
     glyphs = read_glyphs(run.output)
