@@ -288,3 +288,31 @@ def test_a_variant_replaces_one_paragraph(resume: Path) -> None:
     assert code == 1
     assert err.startswith(f"{resume}:") and "variants.infra.letter.paragraphs.7: " in err
     assert "no paragraph '7' to replace: the letter's body has 3 paragraphs" in err
+
+
+def test_verify_reads_a_letter_for_the_letters_own_words_and_links(tmp_path: Path) -> None:
+    """A letter's PDF is read back for what the letter shows (its header and own fields),
+    not for the résumé's sections, which it does not hold; a word or link of the letter that
+    is lost is reported at the letter's field."""
+    from resume_pdf.build import Options, build_letter, load_inputs
+    from resume_pdf.letter import letter_displayed, letter_links, require_letter
+    from resume_pdf.verify import verify_pdf
+
+    build_letter(EXAMPLE, tmp_path / "letter.pdf", Options())
+    pdf = (tmp_path / "letter.pdf").read_bytes()
+    resume, _ = load_inputs(EXAMPLE, Options(), letter=True)
+    letter = require_letter(resume, EXAMPLE)
+    shown, links = list(letter_displayed(resume, letter)), letter_links(resume, letter)
+    assert [field for field, _ in shown][-2:] == ["letter.closing", "letter.signature"]
+    assert verify_pdf(resume, pdf, shown, links) == []
+    assert "summary" in {p.field for p in verify_pdf(resume, pdf)}  # read as the résumé
+    lost = verify_pdf(resume, pdf, [*shown, ("letter.body[7]", "Words it never wrote")], links)
+    assert [(p.field, p.message) for p in lost] == [
+        (
+            "letter.body[7]",
+            "not recovered from the PDF's text layer in order "
+            "(e.g. ['words', 'never', 'wrote'])",  # 'it' is in the letter
+        )
+    ]
+    lost = verify_pdf(resume, pdf, shown, [*links, "https://never.example/x"])
+    assert [p.message for p in lost] == ["link missing from the PDF: 'https://never.example/x'"]
