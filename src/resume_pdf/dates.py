@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from .model import PRESENT_WORDS
-from .theme import Dates
+from .style_schema import Dates
 
 # locale -> (month names, their short forms, the word for "present")
 _TABLE = {

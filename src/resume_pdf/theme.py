@@ -11,9 +11,26 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason
-from .fonts.files import FontValue, UserFamily, Wanted, settle
-from .read.source import Path_, Source, parse_source, read_bytes
-from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
+from .fonts.files import UserFamily, Wanted, settle
+from .read.source import Source, parse_source, read_bytes
+from .schema import Context
+from .style_schema import (
+    THEME,
+    Colors,
+    ContactStyle,
+    Dates,
+    Floors,
+    Fonts,
+    Heading,
+    Layout,
+    Margins,
+    Page,
+    PhotoStyle,
+    Sizes,
+    SkillsStyle,
+    Spacing,
+    Typography,
+)
 from .values import astuple, replace, value
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
@@ -21,134 +38,6 @@ DEFAULT_STYLE = "classic"
 MAX_CHAIN = 32  # styles in one `extends:` chain; a longer one is a mistake or an attack
 MIN_TYPE = 8.0  # no text is tightened below this size (the body floor is 8.5)
 TIGHTEST = 3.0  # Theme.tightened(TIGHTEST) is the style at all its floors
-FONT_FAMILIES = ("source-sans", "source-serif", "roboto")
-SIDEBAR_KINDS = ("skills", "education", "timeline", "bullets", "text", "publications")
-NAMED_COLORS = {
-    "black": "#000000",
-    "white": "#ffffff",
-    "gray": "#808080",
-    "grey": "#808080",
-    "navy": "#000080",
-    "teal": "#008080",
-    "maroon": "#800000",
-    "darkgreen": "#006400",
-    "darkblue": "#00008b",
-    "darkred": "#8b0000",
-    "slategray": "#708090",
-}
-
-
-@value
-class Margins:
-    top: float
-    bottom: float
-    left: float
-    right: float
-
-
-@value
-class Page:
-    size: str
-    margins: Margins
-
-
-@value
-class Fonts:
-    """The family of each role (a bundled name or a UserFamily key), the `fallback:`
-    families tried per character before the bundled ones, and the user's own families."""
-
-    body: str
-    headings: str
-    name: str
-    fallback: tuple[str, ...] = ()
-    user: tuple[UserFamily, ...] = ()
-
-
-@value
-class Sizes:
-    name: float
-    headline: float
-    heading: float
-    entry: float
-    body: float
-    small: float
-
-
-@value
-class Colors:
-    text: str
-    muted: str
-    accent: str
-    rule: str
-    link: str
-
-
-@value
-class Heading:
-    treatment: str  # rule | bar | smallcaps | plain
-    uppercase: bool
-
-
-@value
-class Spacing:
-    section: float
-    entry: float
-    paragraph: float
-
-
-@value
-class Dates:
-    format: str  # year | short | long | numeric
-    separator: str
-    present: str
-
-
-@value
-class Sidebar:
-    sections: tuple[str, ...]  # section kinds drawn in the sidebar
-    width: float
-    side: str  # left | right
-    background: str
-
-
-@value
-class Layout:
-    kind: str  # single | sidebar
-    sidebar: Sidebar
-
-
-@value
-class ContactStyle:
-    icons: bool  # small vector icons beside the contact items (the text layer is unchanged)
-
-
-@value
-class PhotoStyle:
-    """How the résumé's photo is drawn: beside the header (single column) or atop the
-    sidebar."""
-
-    shape: str = "rounded"  # circle | rounded | square
-    size: float = 68.0  # points a side
-
-
-@value
-class SkillsStyle:
-    layout: str  # columns | rows ("Group: a, b, c") | inline (one paragraph)
-
-
-@value
-class Typography:
-    quotes: str  # curly | straight
-
-
-@value
-class Floors:
-    """How far the page-budget fit may tighten this style."""
-
-    spacing: float  # fraction of the natural spacing
-    leading: float  # line height multiple
-    margin: float  # points
-    body: float  # body type size in points (never below 8.5)
 
 
 @value
@@ -202,108 +91,6 @@ class Theme:
                 )
             ),
         )
-
-
-def _record(cls: type, specs: dict[str, Spec], description: str = "") -> Record:
-    """A style record: every key is required once the `extends:` chain is merged."""
-    return Record(cls, specs, required=tuple(specs), description=description)
-
-
-class Color(Pattern):
-    """`#RRGGBB` or an allow-listed name, always stored as `#rrggbb`: nothing is evaluated."""
-
-    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
-        text = super().check(value, path, ctx)
-        return NAMED_COLORS.get(text.lower(), text.lower()) if isinstance(text, str) else text
-
-
-COLOR = Color(
-    regex=r"#[0-9a-f]{6}|" + "|".join(NAMED_COLORS),
-    expected="a colour as #RRGGBB or a name (" + ", ".join(NAMED_COLORS) + ")",
-    record=False,
-)
-POINTS = Number(0, 144, "Length in points (72 pt = 1 inch)")
-FONT = FontValue()
-BOOL = Choice(("true", "false", "yes", "no"), convert=lambda v: v in ("true", "yes"))
-PLAIN = Text(record=False)
-
-THEME = Record(
-    lambda **kw: kw,
-    {
-        "description": PLAIN,
-        "extends": PLAIN,
-        "page": _record(
-            Page,
-            {
-                "size": Choice(("letter", "a4")),
-                "margins": _record(
-                    Margins, {k: POINTS for k in ("top", "bottom", "left", "right")}
-                ),
-            },
-        ),
-        "fonts": Record(
-            dict,
-            {"body": FONT, "headings": FONT, "name": FONT, "fallback": ListOf(FONT)},
-            required=("body", "headings", "name"),
-        ),
-        "sizes": _record(
-            Sizes,
-            {k: Number(6, 48) for k in ("name", "headline", "heading", "entry", "body", "small")},
-        ),
-        "leading": Number(1.0, 2.0, "Line height as a multiple of the type size"),
-        "colors": _record(Colors, {k: COLOR for k in ("text", "muted", "accent", "rule", "link")}),
-        "heading": _record(
-            Heading, {"treatment": Choice(("rule", "bar", "smallcaps", "plain")), "uppercase": BOOL}
-        ),
-        "spacing": _record(Spacing, {k: POINTS for k in ("section", "entry", "paragraph")}),
-        "dates": _record(
-            Dates,
-            {
-                "format": Choice(("year", "short", "long", "numeric")),
-                "separator": Text(record=False),
-                "present": PLAIN,
-            },
-        ),
-        "skill_columns": Choice(tuple("123456"), convert=int),
-        "contact": _record(ContactStyle, {"icons": BOOL}),
-        "photo": Record(
-            PhotoStyle,
-            {
-                "shape": Choice(("circle", "rounded", "square")),
-                "size": Number(36, 160, "Photo side in points"),
-            },
-        ),
-        "skills": _record(SkillsStyle, {"layout": Choice(("columns", "rows", "inline"))}),
-        "typography": _record(Typography, {"quotes": Choice(("curly", "straight"))}),
-        "floors": _record(
-            Floors,
-            {
-                "spacing": Number(0, 1, "Tightest spacing, as a fraction of the natural one"),
-                "leading": Number(1.0, 2.0, "Tightest line height"),
-                "margin": Number(18, 144, "Narrowest margin in points"),
-                "body": Number(8.5, 20, "Smallest body type size in points (at least 8.5)"),
-            },
-        ),
-        "layout": _record(
-            Layout,
-            {
-                "kind": Choice(("single", "sidebar")),
-                "sidebar": _record(
-                    Sidebar,
-                    {
-                        "sections": ListOf(Choice(SIDEBAR_KINDS)),
-                        "width": Number(100, 260, "Sidebar width in points"),
-                        "side": Choice(("left", "right")),
-                        "background": COLOR,
-                    },
-                ),
-            },
-        ),
-    },
-    required=("description", "page", "fonts", "sizes", "leading", "colors", "heading")
-    + ("spacing", "dates", "skill_columns", "layout", "floors", "contact", "skills")
-    + ("typography",),
-)
 
 
 def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = None) -> Path:
