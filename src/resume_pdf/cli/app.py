@@ -199,3 +199,22 @@ def complete_resume(ctx: click.Context, param: click.Parameter, incomplete: str)
     from click.shell_completion import CompletionItem
 
     return [CompletionItem(incomplete, type="file")]
+
+
+# options several commands share, word for word
+style_option = click.option(
+    "--style",
+    metavar="NAME|PATH",
+    shell_complete=complete_styles,
+    help="Style name (see `resume-pdf styles`) or path to a style file.",
+)
+page_size_option = click.option(
+    "--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size."
+)
+verify_option = click.option(
+    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
+)
+strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+references_option = click.option(
+    "--references", is_flag=True, help="Include a JSON Resume's `references` section."
+)

@@ -15,11 +15,15 @@ from .app import (
     PageBudgetParam,
     PathParam,
     complete_resume,
-    complete_styles,
     complete_variants,
     epilog,
     main,
     output_options,
+    page_size_option,
+    references_option,
+    strict_option,
+    style_option,
+    verify_option,
 )
 from .console import OUT, info, need_resume, paint, report, run, say, shown_path
 
@@ -45,13 +49,8 @@ if TYPE_CHECKING:
     type=PathParam(),
     help="The PDF to write (one résumé only).",
 )
-@click.option(
-    "--style",
-    metavar="NAME|PATH",
-    shell_complete=complete_styles,
-    help="Style name (see `resume-pdf styles`) or path to a style file.",
-)
-@click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
+@style_option
+@page_size_option
 @click.option(
     "--pages",
     metavar="1..20|any",
@@ -66,9 +65,7 @@ if TYPE_CHECKING:
 )
 @click.option("--all-variants", is_flag=True, help="Build every variant.")
 @click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
-@click.option(
-    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
-)
+@verify_option
 @click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
 @click.option(
     "--open",
@@ -84,8 +81,8 @@ if TYPE_CHECKING:
     default=1,
     help="Build in N worker processes.",
 )
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@strict_option
+@references_option
 @click.option(
     "--format",
     "formats",
@@ -154,13 +151,8 @@ def build(
 )
 @click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
 @click.option("-o", "--output", metavar="FILE.pdf", type=PathParam(), help="PDF to write.")
-@click.option(
-    "--style",
-    metavar="NAME|PATH",
-    shell_complete=complete_styles,
-    help="Style name (see `resume-pdf styles`) or path to a style file.",
-)
-@click.option("--page-size", type=click.Choice(["letter", "a4"]), help="Override the page size.")
+@style_option
+@page_size_option
 @click.option(
     "--variant",
     metavar="NAME",
@@ -169,10 +161,8 @@ def build(
 )
 @click.option("--all-variants", is_flag=True, help="The letter of every variant.")
 @click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
-@click.option(
-    "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
-)
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@verify_option
+@strict_option
 @click.option(
     "--format",
     "formats",

@@ -17,6 +17,8 @@ from .app import (
     epilog,
     main,
     output_options,
+    references_option,
+    strict_option,
 )
 from .console import info, need_resume, paint, report, run, say, shown_path
 
@@ -41,8 +43,8 @@ if TYPE_CHECKING:
     type=PageBudgetParam(),
     help="Page budget to check (default: the résumé's `pages:`, else 2).",
 )
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@strict_option
+@references_option
 @output_options
 def check(
     resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
@@ -187,7 +189,7 @@ def variants(resume: Path) -> None:
     help="The YAML file to write, or - for standard output (the default).",
 )
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
-@click.option("--references", is_flag=True, help="Include a JSON Resume's `references` section.")
+@references_option
 @output_options
 def convert(source: Path, output: str, force: bool, references: bool) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
