@@ -7,14 +7,16 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from ats import measure, pdf_font_sizes, pdf_pages_text
 from conftest import EXAMPLE, run_cli
 from expected import expected_text
 from glyphs import read_glyphs
 from resume_pdf.fonts.book import FontBook
 from resume_pdf.model import load_resume
-from resume_pdf.pdf.render import render
-from resume_pdf.theme import load_theme
+from resume_pdf.pdf.render import RESUME, render
+from resume_pdf.theme import TIGHTEST, load_theme
 
 HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
 
@@ -290,3 +292,44 @@ def test_content_many_times_the_budget_is_refused_at_once_with_its_largest_parts
         ]
     run, src, _ = build(tmp_path, hopeless(48), "--pages", "1")  # 50 sections: no merging
     assert run.stderr.splitlines()[2:] == [*ways, last]
+
+
+def short_sections(count: int) -> str:
+    """Sections of one bullet each: mostly headings and spacing, which tightening shrinks
+    faster than the search's first guess assumes, so it must narrow in on the loosest fit."""
+    return "sections:\n" + "".join(
+        f"  - title: Section {j}\n    bullets:\n      - Point {j} made something faster\n"
+        for j in range(count)
+    )
+
+
+@pytest.mark.parametrize("extra", [0, 1, 2])
+@pytest.mark.parametrize("style", ["classic", "serif", "modern"])
+def test_the_fit_is_the_loosest_within_its_tolerance(
+    tmp_path: Path, extra: int, style: str
+) -> None:
+    """The search stops at a setting that fits, and no setting looser by the tolerance
+    would: unless the page is already full (FULL_ENOUGH) or it ran out of passes."""
+    from resume_pdf.pdf import fit as fitting
+
+    theme = load_theme(style)
+    path = tmp_path / "over.yaml"
+
+    def search_for(sections: int) -> fitting._Search:
+        path.write_text(HEAD + short_sections(sections), encoding="utf-8")
+        return fitting._Search(load_resume(path), theme, FontBook(theme.fonts.body), RESUME)
+
+    count = 10
+    while (natural := search_for(count).run(0.0)) is not None and natural.pages == 1:
+        count += 1
+    search = search_for(count + extra)  # over by a section, then by `extra` more
+    natural = search.run(0.0)
+    assert natural is not None and natural.pages == 2
+    found = search.loosest(natural.used, 1, TIGHTEST)
+    assert found is not None, "fits at the floors"
+    t, fitted = found
+    assert fitted.pages == 1 and 0 < t <= TIGHTEST
+    full = fitted.used >= 1 - fitting.FULL_ENOUGH
+    if not full and search.passes < fitting.MAX_PASSES and t > fitting.TOLERANCE:
+        looser = search.run(t - fitting.TOLERANCE)
+        assert looser is not None and looser.pages > 1, (t, search.passes)
