@@ -97,7 +97,7 @@ def test_builds_in_two_processes_a_second_apart_are_identical(tmp_path: Path) ->
 def verify_against(tmp_path: Path, shown: str, built: str) -> list[str]:
     """--verify's findings for résumé `shown` checked against the PDF built from `built`:
     the way to get a text layer that lost something, without patching the renderer."""
-    from resume_pdf.model import load_resume
+    from resume_pdf.resume_schema import load_resume
     from resume_pdf.verify import verify_pdf
 
     write(tmp_path, {"shown.yaml": shown, "built.yaml": built})
@@ -117,7 +117,7 @@ def test_verify_reports_a_missing_link(tmp_path: Path) -> None:
 
 
 def test_verify_reports_a_link_with_a_refused_scheme(tmp_path: Path) -> None:
-    from resume_pdf.model import load_resume
+    from resume_pdf.resume_schema import load_resume
     from resume_pdf.verify import verify_pdf
 
     source = tmp_path / "cv.yaml"
@@ -170,7 +170,7 @@ def test_verify_reports_words_out_of_order_and_names_at_most_five(tmp_path: Path
 
 
 def test_verify_names_a_lost_json_resume_field_by_its_own_path(tmp_path: Path) -> None:
-    from resume_pdf.model import load_resume
+    from resume_pdf.resume_schema import load_resume
     from resume_pdf.verify import verify_pdf
 
     doc = '{{"basics": {{"name": "Ann"}},\n "work": [{{"name": "Acme", "summary": "{}"}}]}}\n'

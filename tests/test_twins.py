@@ -341,7 +341,7 @@ def test_html_is_self_contained_semantic_and_links_only_the_resume(tmp_path: Pat
     assert "aside" in tags and "time" in tags and "ul" in tags
     hrefs = [a["href"] for tag, a in parsed.tags if tag == "a"]
     from resume_pdf.content import expected_links
-    from resume_pdf.model import load_resume
+    from resume_pdf.resume_schema import load_resume
 
     own = set(expected_links(load_resume(EXAMPLE)))
     assert set(hrefs) == own

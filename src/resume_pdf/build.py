@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from . import thirdparty  # first: imports yaml fast, see there
 from .errors import Problem, ResumeError, Severity
-from .model import Resume, load_resume
+from .model import Resume
+from .resume_schema import load_resume
 from .schema import TextField
 from .theme import Theme, load_theme
 from .values import replace, value

@@ -17,7 +17,7 @@ SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 def _schema_bytes() -> bytes:
     import json
 
-    from .model import resume_json_schema
+    from .resume_schema import resume_json_schema
 
     return json.dumps(resume_json_schema(), indent=2).encode() + b"\n"
 
@@ -66,9 +66,9 @@ def convert_to_yaml(
     """A foreign résumé -> our YAML, validated first so only a good file is written; returns
     the text (written to `output` unless it is None, i.e. standard output). A schema file is
     written beside a new YAML file that has none, for the modeline's sake."""
-    from .model import validate_resume
     from .read.foreign import read_foreign
     from .read.source import dump_yaml, read_source
+    from .resume_schema import validate_resume
     from .write.output import check_output_path, write_atomic
 
     if output is not None:

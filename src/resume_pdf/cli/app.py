@@ -128,7 +128,7 @@ class PageBudgetParam(click.ParamType):
     name = "1..20|any"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
-        from ..model import parse_budget
+        from ..resume_schema import parse_budget
 
         budget = parse_budget(str(value))
         if budget is None:

@@ -118,7 +118,7 @@ def schema() -> None:
     """
     import json
 
-    from ..model import resume_json_schema
+    from ..resume_schema import resume_json_schema
 
     say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
 
@@ -159,7 +159,7 @@ def variants(resume: Path) -> None:
     Variants are named in the résumé's `variants:` mapping; build one with
     `resume-pdf build --variant NAME`.
     """
-    from ..model import load_resume
+    from ..resume_schema import load_resume
     from ..variants import tailor
 
     master = run(lambda: load_resume(resume), resume)

@@ -1,0 +1,335 @@
+"""Stage 2: plain data -> a frozen, validated `Resume`, with every problem located.
+
+The résumé format (schema v1) is written once, as specs over the values of model.py; the
+same specs validate files and print the JSON Schema (`resume-pdf schema`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from .errors import ResumeError
+from .letter import LETTER
+from .model import (
+    ANY_PAGES,
+    FORMATS,
+    LOCALES,
+    MAX_PAGES,
+    NO_PHOTO,
+    PRESENT_WORDS,
+    Budget,
+    Bullet,
+    Contact,
+    Education,
+    Experience,
+    Link,
+    PhotoRef,
+    Project,
+    Publication,
+    Resume,
+    Section,
+    SectionKind,
+    SkillGroup,
+    TimelineEntry,
+    Variant,
+)
+from .read.foreign import read_foreign
+from .read.source import Path_, Source, read_source
+from .read.syntax import before_first
+from .schema import (
+    INVALID,
+    Choice,
+    Context,
+    Either,
+    ListOf,
+    MapOf,
+    Markup,
+    Pattern,
+    Phone,
+    Record,
+    Text,
+    Url,
+    describe,
+)
+from .values import replace
+
+
+def _valid_date(text: str) -> bool:
+    if text.lower() in PRESENT_WORDS:
+        return True
+    parts = [int(p) for p in text.split("-")] + [1, 1]
+    try:
+        dt.date(parts[0], parts[1], parts[2])
+    except ValueError:
+        return False
+    return True
+
+
+def _check_dates(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+    if "date" in data and ("start" in data or "end" in data):
+        ctx.error((*path, "date"), "use either `date` (free text) or `start`/`end`, not both")
+    if "end" in data and "start" not in data:
+        ctx.error((*path, "end"), "`end` needs a `start`")
+    start, end = data.get("start"), data.get("end")
+    if not (isinstance(start, str) and isinstance(end, str)) or end.lower() in PRESENT_WORDS:
+        return
+    if start.lower() in PRESENT_WORDS or end < start[: len(end)]:
+        ctx.warn((*path, "end"), f"ends ({end}) before it starts ({start})")
+
+
+def _at_least_one(*keys: str):
+    def rule(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+        if not any(k in data for k in keys):
+            ctx.require(path, "needs " + " or ".join(f"`{k}`" for k in keys))
+
+    return rule
+
+
+TEXT = Text()
+PLAIN = Text(plain=True)  # shown as written; Markdown in it is warned about
+MARKUP = Markup()
+PARAGRAPHS = Markup(paragraphs=True, description="Text with inline markup; blank line = paragraph")
+DATE = Pattern(
+    regex=r"\d{4}(-\d{2}(-\d{2})?)?|" + "|".join(PRESENT_WORDS),
+    expected="a date like 2021, 2021-03, 2021-03-14 or present",
+    hint="use `date:` for free text",
+    validate=_valid_date,
+    record=False,
+)
+TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
+LINK = Record(
+    Link,
+    {
+        "label": PLAIN,
+        "url": Url(record=False),
+        "show": Choice(("url", "label"), description="Contact line: show the address or label"),
+    },
+    required=("url",),
+    description="A link",
+)
+CONTACT_LINK = Record(
+    Link,
+    LINK.fields,
+    checks=(_at_least_one("url", "label"),),
+    description="A link, or a label alone (e.g. a profile with no address)",
+)
+BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
+DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}
+DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}
+
+ENTRY_SPECS: dict[SectionKind, Any] = {
+    SectionKind.PROJECTS: Record(
+        Project,
+        {"title": MARKUP, "link": LINK, **DETAILS, **DATED},
+        required=("title",),
+        checks=(_check_dates,),
+    ),
+    SectionKind.EXPERIENCE: Record(
+        Experience,
+        {"role": MARKUP, "organization": MARKUP, **DETAILS, **DATED},
+        checks=(_check_dates, _at_least_one("role", "organization")),
+    ),
+    SectionKind.EDUCATION: Record(
+        Education,
+        {"institution": MARKUP, "degree": MARKUP, "field": MARKUP, **DETAILS, **DATED},
+        required=("institution",),
+        checks=(_check_dates,),
+    ),
+    SectionKind.SKILLS: Record(
+        SkillGroup, {"group": MARKUP, "items": ListOf(MARKUP), "tags": TAGS}, required=("group",)
+    ),
+    SectionKind.TIMELINE: Record(
+        TimelineEntry, {"text": MARKUP, **DATED}, required=("text",), checks=(_check_dates,)
+    ),
+    SectionKind.PUBLICATIONS: Record(
+        Publication,
+        {
+            "title": MARKUP,
+            "authors": ListOf(MARKUP),
+            "venue": MARKUP,
+            "url": Url(record=False),
+            "doi": TEXT,
+            "summary": PARAGRAPHS,
+            **DATED,
+        },
+        required=("title",),
+        checks=(_check_dates,),
+    ),
+}
+
+
+class Photo(Text):
+    """`photo: me.jpg` (an image beside the résumé), or `false` (a variant without it)."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID):
+            return text
+        if text.lower() in ("false", "no", "none"):
+            return NO_PHOTO
+        if not text.lower().endswith((".jpg", ".jpeg", ".png")):
+            return ctx.error(path, f"expected a .jpg, .jpeg or .png file, or false, got {text!r}")
+        return PhotoRef(text, ctx.source.locate(path))
+
+
+PHOTO = Photo(record=False, description="A JPEG or PNG beside the résumé; false drops it")
+
+
+def parse_budget(text: str) -> Budget | None:
+    """`3` -> 3, `any` -> "any", anything else -> None."""
+    text = text.strip().lower()
+    if text == ANY_PAGES:
+        return ANY_PAGES
+    return int(text) if text.isdigit() and 1 <= int(text) <= MAX_PAGES else None
+
+
+class PageBudget(Choice):
+    """`pages:`: 1 to 20, or `any` (as many pages as the content takes, no tightening)."""
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        budget = parse_budget(value) if isinstance(value, str) else None
+        if budget is None:
+            expected = f"a page budget from 1 to {MAX_PAGES}, or {ANY_PAGES}"
+            return ctx.error(path, f"expected {expected}, got {describe(value)}")
+        return budget
+
+
+PAGES = PageBudget(
+    (*(str(n) for n in range(1, MAX_PAGES + 1)), ANY_PAGES),
+    convert=parse_budget,
+    description=f"Page budget: 1 to {MAX_PAGES}, or any (no budget); default 2",
+)
+
+
+def _make_section(title: str, tags: tuple[str, ...] = (), **content: Any) -> Section:
+    if not content:  # `bullets:` left empty, or only blank text: a section left out later
+        return Section(title, SectionKind.TEXT, (), tags)
+    ((key, items),) = content.items()
+    kind = SectionKind(key)
+    return Section(title, kind, items if isinstance(items, tuple) else (items,), tags)
+
+
+def _one_content_key(data: dict[str, Any], path: Path_, ctx: Context) -> None:
+    kinds = [k.value for k in SectionKind]
+    present = [k for k in data if k in kinds]
+    if len(present) > 1:
+        ctx.error((*path, present[1]), f"a section has one content key, got {present}")
+    elif not present and (*path, "title") in ctx.source.keys:
+        given = [k.value for k in SectionKind if (*path, k.value) in ctx.source.keys]
+        if not given:
+            ctx.require(path, "needs one content key: " + ", ".join(kinds))
+
+
+SECTION = Record(
+    _make_section,
+    {
+        "title": PLAIN,
+        "tags": TAGS,
+        **{kind.value: ListOf(spec) for kind, spec in ENTRY_SPECS.items()},
+        "text": PARAGRAPHS,
+        "bullets": ListOf(BULLET),
+    },
+    required=("title",),
+    checks=(_one_content_key,),
+    description="A titled section with exactly one content key",
+)
+
+CONTACT = Record(
+    Contact,
+    {
+        "email": Pattern(regex=r"[^@\s]+@[^@\s]+\.[^@\s]+", expected="an email address"),
+        "phone": Phone(),
+        "location": PLAIN,
+        "website": Url(),
+        "links": ListOf(CONTACT_LINK),
+    },
+)
+
+RESUME = Record(
+    Resume,
+    {
+        "name": PLAIN,
+        "headline": PLAIN,
+        "contact": CONTACT,
+        "summary": PARAGRAPHS,
+        "style": Text(record=False, description="Style name or path"),
+        "pages": PAGES,
+        "page_size": Choice(("letter", "a4")),
+        "sections": ListOf(SECTION),
+        "locale": Choice(LOCALES, description="Language of month names and 'present'"),
+        "formats": ListOf(
+            Choice(FORMATS), description="Files `build` writes: pdf, txt, md, html, docx"
+        ),
+        "letter": LETTER,
+        "photo": PHOTO,
+        "variants": MapOf(
+            Record(
+                Variant,
+                {
+                    "tags": TAGS,
+                    "exclude": TAGS,
+                    "headline": PLAIN,
+                    "summary": PARAGRAPHS,
+                    "style": Text(record=False),
+                    "pages": PAGES,
+                    "letter": LETTER,
+                    "photo": PHOTO,
+                },
+            ),
+            description="Tailored builds: resume-pdf build --variant NAME",
+        ),
+    },
+    required=("name",),
+    description="A résumé for resume-pdf (schema v1)",
+)
+
+
+def load_resume(path: Path, display_name: str | None = None, references: bool = False) -> Resume:
+    """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
+    `basics` key); raises ResumeError listing every problem."""
+    return validate_resume(read_foreign(read_source(path, display_name), references))
+
+
+def validate_resume(source: Source) -> Resume:
+    ctx = Context(source, warnings=list(source.warnings))
+    if not isinstance(source.data, dict):
+        ctx.error((), "the top level must be a mapping with at least `name`")
+        raise ResumeError([*source.errors, *ctx.problems])
+    resume = RESUME.check(source.data, (), ctx)
+    if source.errors:
+        # a blanked-out line may have held a required key: do not blame the user twice
+        ctx.problems = [p for p in ctx.problems if p not in ctx.missing]
+    if ctx.problems or source.errors:
+        later = before_first(source.errors, [*ctx.problems, *ctx.warnings])
+        raise ResumeError([*source.errors, *later])
+    return replace(
+        resume,
+        sections=tuple(s for s in resume.sections if s.items),
+        texts=tuple(ctx.texts),
+        warnings=tuple(ctx.warnings),
+        source_format=source.format,
+    )
+
+
+def resume_json_schema() -> dict[str, Any]:
+    """The résumé format as JSON Schema, derived from the specs the validator uses."""
+    from .theme import builtin_styles
+
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "resume-pdf résumé (schema v1)",
+        **RESUME.json_schema(),
+    }
+    variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
+    for owner in (schema["properties"], variant):
+        owner["style"] = _style_choices(owner["style"], builtin_styles())
+    return schema
+
+
+def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A style is any name or path, but an editor should offer the built-in names: an
+    `enum` branch is what yaml-language-server completes from."""
+    described = {k: v for k, v in plain.items() if k != "type"}
+    return {**described, "anyOf": [{"enum": names}, {"type": "string"}], "examples": names}
