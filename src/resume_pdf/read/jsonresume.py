@@ -320,7 +320,7 @@ def _education_lines(m: Mapper, src: Path_) -> list[tuple[str, Path_]]:
     `education[1].courses[1]`."""
     key = next((k for k in ("score", "gpa") if m.get((*src, k))), None)
     score = m.get((*src, key)) if key else None
-    lines = [(f"Score: {score}", (*src, key))] if key and isinstance(score, str) else []
+    lines = [(f"Score: {score}", (*src, key))] if isinstance(score, str) else []
     courses = m.get((*src, "courses"))
     if isinstance(courses, list):
         return lines + [
