@@ -28,9 +28,7 @@ def conflict_markers(paths: list[Path]) -> list[str]:
 
 
 def tracked_files() -> list[Path]:
-    listing = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False
-    )
+    listing = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=False)
     if listing.returncode != 0:  # not a git checkout (an sdist): every file under the root
         return [p for p in ROOT.rglob("*") if p.is_file() and ".git" not in p.parts]
     return [ROOT / name for name in listing.stdout.decode().split("\0") if name]
