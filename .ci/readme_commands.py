@@ -10,7 +10,7 @@ from pathlib import Path
 
 def setup_commands(readme: str) -> list[str]:
     section = readme.split("## Set up and build", 1)[1]
-    block = re.search(r"^```sh\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+    block = re.search(r"^```sh[^\n]*\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
     if block is None:
         raise SystemExit("README: no ```sh block under 'Set up and build'")
     return [line.strip() for line in block.group(1).splitlines() if line.strip()]

@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
 import pip
+import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT
@@ -126,3 +128,194 @@ def test_the_first_setup_command_works_on_an_externally_managed_python(tmp_path:
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "output/resume.pdf: 1 page" in run.stdout
     assert len(PdfReader(clone / "output" / "resume.pdf").pages) == 1
+
+
+# --- every example in the README and docs/ runs ---------------------------------------------------
+# A fence's first word is its language; further words say how the test runs it:
+#   sh             every line is run in bash in a folder holding the example résumé: exit 0
+#                  (a line with --watch runs until its first result, then gets Ctrl-C: exit 0)
+#   sh setup       the set-up commands: run by the test above and by .ci/run
+#   sh completion  each line's `_RESUME_PDF_COMPLETE=…_source resume-pdf` must print a script
+#   sh dev         this repository's developer commands: their options must be accepted
+#   yaml           a style (first line `# styles/NAME.yaml`), a whole résumé (has `name:`), or
+#                  keys merged over the example résumé; built (fails: must be refused, located)
+#   text           not run (a synopsis)
+
+FENCE = re.compile(r"^( *)```(\w+)([^\n]*)\n(.*?)^\1```", re.MULTILINE | re.DOTALL)
+DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def fenced_blocks() -> list[tuple[str, str, set[str], str]]:
+    """(where, language, marks, body) of every fenced block of the README and docs/."""
+    blocks = []
+    for path in DOC_FILES:
+        text = path.read_text(encoding="utf-8")
+        for m in FENCE.finditer(text):
+            indent = len(m.group(1))
+            body = "\n".join(line[indent:] for line in m.group(4).splitlines())
+            where = f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}"
+            blocks.append((where, m.group(2), set(m.group(3).split()), body))
+    return blocks
+
+
+BLOCKS = fenced_blocks()
+
+
+def shell_lines(body: str) -> list[str]:
+    """The commands of a shell block, without their trailing comments."""
+    lines = []
+    for line in body.splitlines():
+        command = re.split(r"\s{2,}#\s", line, maxsplit=1)[0].strip()
+        if command and not command.startswith("#"):
+            lines.append(command)
+    return lines
+
+
+def sandbox(tmp: Path) -> tuple[Path, dict[str, str]]:
+    """A folder with the example résumé, a JSON Resume file and `resume-pdf` (also as
+    `.venv/bin/resume-pdf`) running this checkout."""
+    folder = tmp / "work"
+    (folder / ".venv" / "bin").mkdir(parents=True)
+    shutil.copy(ROOT / "resume.yaml", folder / "resume.yaml")
+    shutil.copy(ROOT / "tests" / "fixtures" / "jsonresume.json", folder / "cv.json")
+    shim = folder / ".venv" / "bin" / "resume-pdf"
+    shim.write_text(f"#!{sys.executable}\nfrom resume_pdf.start import main\nmain()\n")
+    shim.chmod(0o755)
+    env = dict(os.environ, PATH=f"{shim.parent}{os.pathsep}{os.environ['PATH']}", NO_COLOR="1")
+    return folder, env
+
+
+def run_shell(command: str, folder: Path, env: dict[str, str]) -> None:
+    if "--watch" in command:
+        watch = subprocess.Popen(
+            ["bash", "-c", f"exec {command}"],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        seen = [watch.stdout.readline()]
+        while seen[-1] and ".pdf: " not in seen[-1]:  # after "watching ...": the first result
+            seen.append(watch.stdout.readline())
+        watch.send_signal(signal.SIGINT)
+        out, err = watch.communicate(timeout=30)
+        assert watch.returncode == 0 and ".pdf: 1 page" in seen[-1], (seen, out, err)
+        return
+    run = subprocess.run(
+        ["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, f"{command}\n{run.stdout}{run.stderr}"
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "where,marks,body",
+    [(w, m, b) for w, lang, m, b in BLOCKS if lang == "sh" and not m & {"setup", "dev"}],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "",
+)
+def test_every_shell_example_runs(tmp_path: Path, where: str, marks: set[str], body: str) -> None:
+    folder, env = sandbox(tmp_path)
+    for command in shell_lines(body):
+        if "completion" in marks:
+            source = re.search(r"(_RESUME_PDF_COMPLETE=\w+ resume-pdf)", command)
+            assert source, command
+            run = subprocess.run(
+                ["bash", "-c", source.group(1)],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            assert run.returncode == 0 and "_RESUME_PDF_COMPLETE" in run.stdout, command
+        else:
+            run_shell(command, folder, env)
+
+
+def test_every_developer_command_names_options_that_exist() -> None:
+    pytest_options = []
+    for _, lang, marks, body in BLOCKS:
+        if lang != "sh" or "dev" not in marks:
+            continue
+        for command in shell_lines(body):
+            words = command.split()
+            assert words[0] == ".venv/bin/python", command
+            if words[1:3] == ["-m", "pytest"]:
+                pytest_options.append(words[3:])
+            elif words[1] == "tools/mutation.py":
+                assert (ROOT / "tools" / "mutation.py").is_file()
+    assert pytest_options, "the docs show how to run the tests"
+    for options in pytest_options:
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--co",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                *options,
+                "tests/test_docs.py::test_no_tracked_file_holds_a_merge_conflict_marker",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert run.returncode in (0, 5), (options, run.stdout, run.stderr)
+
+
+def fonts_named(style: str, folder: Path) -> None:
+    """Tiny generated fonts under every font file name a style example uses."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    from fontmaker import make_font
+
+    for name in set(re.findall(r"[\w.-]+\.tt[fc]", style)):
+        if name.endswith(".ttf"):
+            make_font(folder / name)
+        else:
+            faces = [TTFont(make_font(folder / f"face{i}.ttf")) for i in range(2)]
+            collection = TTCollection()
+            collection.fonts = faces
+            collection.save(str(folder / name))
+
+
+@pytest.mark.parametrize(
+    "where,marks,body",
+    [(w, m, b) for w, lang, m, b in BLOCKS if lang == "yaml"],
+    ids=lambda v: v if isinstance(v, str) and len(v) < 40 else "",
+)
+def test_every_yaml_example_builds(tmp_path: Path, where: str, marks: set[str], body: str) -> None:
+    import yaml
+
+    folder, env = sandbox(tmp_path)
+    style = re.match(r"# (styles/[\w-]+)\.yaml", body)
+    data = yaml.safe_load(body)
+    command = ["build"]
+    if style:
+        (folder / "styles").mkdir()
+        (folder / f"{style.group(1)}.yaml").write_text(body, encoding="utf-8")
+        fonts_named(body, folder)
+        command += ["resume.yaml", "--style", style.group(1).split("/")[1]]
+    elif "name" in data:
+        (folder / "resume.yaml").write_text(body, encoding="utf-8")
+    else:
+        example = yaml.safe_load((folder / "resume.yaml").read_text(encoding="utf-8"))
+        example.update(data)
+        (folder / "resume.yaml").write_text(yaml.safe_dump(example), encoding="utf-8")
+        command += ["--all-variants"] if "variants" in data else []
+        command += ["--letter"] if "letter" in data or "letter" in body else []
+    run = subprocess.run(
+        [sys.executable, "-m", "resume_pdf", *command, "--verify"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in run.stderr
+    if "fails" in marks:
+        assert run.returncode == 1 and re.search(r"\.yaml:\d+:\d+: ", run.stderr), run.stderr
+    else:
+        assert run.returncode == 0, f"{where}\n{run.stdout}{run.stderr}"
+        assert "warning" not in run.stderr, f"{where}\n{run.stderr}"

@@ -151,10 +151,10 @@ def test_page_numbers_only_on_multi_page_documents(build, tmp_path: Path) -> Non
     assert pages[0].rstrip().endswith(f"1 / {len(pages)}")
 
 
-def test_the_readme_format_example_builds_and_extracts(tmp_path: Path) -> None:
+def test_the_format_example_builds_and_extracts(tmp_path: Path) -> None:
     from conftest import ROOT, run_cli
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
     block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
     source = tmp_path / "readme.yaml"
     source.write_text(block, encoding="utf-8")
