@@ -88,6 +88,47 @@ class _Events:
             self.observer = None
 
 
+class Changes:
+    """The event source of watch mode, shared with the preview: `due()` says (once) that a
+    followed file changed, `wait()` sleeps until the OS reports a change (or the next poll),
+    `wake()` ends a wait early (the preview, when a browser asks for a new view)."""
+
+    def __init__(self, paths: tuple[Path, ...], *, poll_only: bool = False) -> None:
+        self.woken = threading.Event()
+        self.events = None if poll_only else _Events(self.woken)
+        self.watched = paths
+        self.seen: Stamp | None = None  # nothing seen yet: the first `due()` is True
+
+    def due(self) -> bool:
+        """Whether a followed file changed since the last call. The stamp is taken before
+        the caller builds, so a save during the build triggers another."""
+        current = stamp(self.watched)
+        if current == self.seen:
+            return False
+        self.seen = current
+        return True
+
+    def follow(self, paths: tuple[Path, ...]) -> None:
+        """Follow `paths` from now on (the style chain is known, or changed)."""
+        if paths != self.watched:
+            self.watched, self.seen = paths, stamp(paths)
+        if self.events:
+            self.events.follow(paths)
+
+    def wait(self) -> None:
+        live = self.events is not None and self.events.ok
+        if self.woken.wait(SAFETY_SECONDS if live else POLL_SECONDS) and live:
+            time.sleep(SETTLE_SECONDS)
+        self.woken.clear()
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    def close(self) -> None:
+        if self.events:
+            self.events.stop()
+
+
 def watch(
     resume: Path,
     output: Path | None,
@@ -99,39 +140,32 @@ def watch(
 ) -> None:
     """Build now and after every change, until interrupted (or `stop` is set). A failed
     build reports its problems and leaves the last good PDF in place."""
-    changed = threading.Event()
-    events = None if poll_only else _Events(changed)
-    watched: tuple[Path, ...] = (resume,)
-    seen: Stamp | None = None
+    changes = Changes((resume,), poll_only=poll_only)
     try:
         while stop is None or not stop.is_set():
-            current = stamp(watched)
-            if current != seen:
-                seen = current  # taken before the build: a save during it triggers another
-                result, watched, seen = _rebuild(resume, output, options, watched, seen)
-                if events:
-                    events.follow(watched)
+            if changes.due():
+                result, watched = rebuild(resume, output, options, changes.watched)
+                changes.follow(watched)
                 report(result)
-            live = events is not None and events.ok
-            if changed.wait(SAFETY_SECONDS if live else POLL_SECONDS) and live:
-                time.sleep(SETTLE_SECONDS)
-            changed.clear()
+            changes.wait()
     finally:
-        if events:
-            events.stop()
+        changes.close()
 
 
-def _rebuild(
-    resume: Path, output: Path | None, options: Options, watched: tuple[Path, ...], seen: Stamp
-) -> tuple[BuildResult | ResumeError, tuple[Path, ...], Stamp]:
+def rebuild(
+    resume: Path, output: Path | None, options: Options, watched: tuple[Path, ...]
+) -> tuple[BuildResult | ResumeError, tuple[Path, ...]]:
     """One build; the files to watch next (the style chain, or the files a problem is in)."""
     try:
         result: BuildResult | ResumeError = build(resume, output, options)
-        if result.watched != watched:  # the style chain is known (or changed)
-            watched, seen = result.watched, stamp(result.watched)
+        watched = result.watched
     except ResumeError as exc:  # also follow the files the problems are in (a style)
         result = exc
-        named = (Path(p.location.file) for p in exc.problems if p.location)
-        watched = tuple(dict.fromkeys((*watched, *named)))
-        seen = stamp(watched)
-    return result, watched, seen
+        watched = problem_files(exc, watched)
+    return result, watched
+
+
+def problem_files(exc: ResumeError, watched: tuple[Path, ...]) -> tuple[Path, ...]:
+    """`watched` and the files `exc`'s problems are located in."""
+    named = (Path(p.location.file) for p in exc.problems if p.location)
+    return tuple(dict.fromkeys((*watched, *named)))
