@@ -145,6 +145,47 @@ def test_a_bold_face_is_used_when_given_and_reused_when_not(tmp_path: Path) -> N
     assert {f["name"].split("+")[-1] for f in pdf_fonts(out)} == {"Kr-Regular"}
 
 
+def embedded(out: Path) -> set[str]:
+    """The PostScript names of the fonts embedded in `out`, without the subset tag."""
+    return {f["name"].split("+")[-1] for f in pdf_fonts(out) if f["embedded"]}
+
+
+@pytest.mark.parametrize("role", ["body", "headings", "name"])
+def test_two_files_with_the_same_internal_name_are_two_faces(tmp_path: Path, role: str) -> None:
+    """Generated (or renamed) files often share their PostScript name: the bold one used to
+    evict the regular one from reportlab, and the build crashed with a KeyError."""
+    for file in ("R.ttf", "B.ttf", "I.ttf", "BI.ttf"):
+        make_font(tmp_path / file, LATIN + HANGUL, family="Kr", style="Regular")
+    faces = "{regular: R.ttf, bold: B.ttf, italic: I.ttf, bold_italic: BI.ttf}"
+    fonts = f"  {role}: {faces}\n" + ("" if role == "body" else "  body: R.ttf\n")
+    style(tmp_path, "same", fonts)
+    run, out = build(tmp_path, KOREAN.format(style="same"))
+    assert run.exit_code == 0, run.stderr
+    names = {name for name in embedded(out) if name.startswith("Kr-Regular")}
+    assert len(names) >= 2, names  # the regular file and the bold one, each embedded
+    assert squash("김재현 서울 회사 개발자") in squash(pdf_text(out))
+
+
+def test_each_role_gets_its_own_bold_beside_a_shared_regular_file(tmp_path: Path) -> None:
+    """Families are known by their regular file's name: the headings' and the name's bold
+    files were silently replaced by the body's when all three share that regular file."""
+    make_font(tmp_path / "R.ttf", LATIN + HANGUL, family="Kr", style="Regular")
+    for weight in ("Body", "Heading", "Name"):
+        make_font(tmp_path / f"{weight}.ttf", LATIN + HANGUL, family="Kr", style=weight)
+    style(
+        tmp_path,
+        "roles",
+        "  body: {regular: R.ttf, bold: Body.ttf}\n"
+        "  headings: {regular: R.ttf, bold: Heading.ttf}\n"
+        "  name: {regular: R.ttf, bold: Name.ttf}\n",
+    )
+    run, out = build(tmp_path, KOREAN.format(style="roles"))
+    assert run.exit_code == 0, run.stderr
+    assert {"Kr-Heading", "Kr-Name"} <= embedded(out)
+    text = pdf_text(out)
+    assert all(word in text for word in ("김재현", "경력", "기술")), text
+
+
 def bad_font(tmp_path: Path, case: str) -> str:
     """Make the bad font file of `case`; returns what the style names."""
     good = make_font(tmp_path / "good.ttf", LATIN + HANGUL)

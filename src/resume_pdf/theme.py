@@ -247,6 +247,7 @@ def _settle_fonts(fonts: dict[str, Any], resume_dir: Path | None) -> Fonts:
         style_dir = Path(value.location.file).parent if isinstance(value, Wanted) else Path()
         found = settle(value, style_dir, resume_dir, problems)
         if isinstance(found, UserFamily):
+            found = _own_key(found, user)
             user.setdefault(found.key, found)
             return found.key
         return found or "source-sans"
@@ -256,6 +257,18 @@ def _settle_fonts(fonts: dict[str, Any], resume_dir: Path | None) -> Fonts:
     if problems:
         raise ResumeError(problems)
     return Fonts(*roles, fallback=fallback, user=tuple(user.values()))
+
+
+def _own_key(family: UserFamily, user: dict[str, UserFamily]) -> UserFamily:
+    """`family` under a key no other family of these files holds: the key is the regular
+    file's name, and `headings: {regular: A.ttf, bold: C.ttf}` beside `body: {regular:
+    A.ttf, bold: B.ttf}` would otherwise set its bold text in B."""
+    files = [(face.path, face.index) for face in family.faces]
+    key, n = family.key, 1
+    while key in user and [(f.path, f.index) for f in user[key].faces] != files:
+        n += 1
+        key = f"{family.key}-{n}"
+    return replace(family, key=key)
 
 
 def _confine(path: Path, roots: tuple[Path, ...], problem: Problem) -> None:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import importlib.util
 import unicodedata
+from collections.abc import Collection
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from ..errors import Problem
 from ..schema import TextField
@@ -167,7 +168,7 @@ class FontBook:
             from .user import load_face
 
             font = load_face(self.user[family].faces[STYLES.index(style)], name, self.needed)
-            _register_again(font)
+            _register_again(font, live=self._user_cmaps.keys() | self._cmaps.keys())
             self._user_cmaps[name] = frozenset(font.face.charToGlyph)
             pdfmetrics.registerFontFamily(
                 family,
@@ -251,19 +252,38 @@ class FontBook:
         )
 
 
-def _register_again(font: TTFont) -> None:
-    """Register a user face, replacing what an earlier build registered under its name or
-    its PostScript name: reportlab would otherwise silently keep the earlier font (in watch
-    mode, a subset made before a character was added)."""
-    stale = (
-        pdfmetrics._fonts.get(font.fontName),  # noqa: SLF001 - reportlab has no public lookup
-        pdfmetrics._dynFaceNames.get(font.face.name),  # noqa: SLF001
-    )
-    for old in stale:
-        if isinstance(old, TTFont):
-            old.unregister()
-            FontBook._cmaps.pop(old.fontName, None)
+def _register_again(font: TTFont, live: Collection[str]) -> None:
+    """Register a user face under its name, replacing what an earlier build registered under
+    that name or its PostScript name: reportlab would otherwise silently keep the earlier font
+    (in watch mode, a subset made before a character was added).
+
+    A face in use (`live`: this book's faces and the bundled ones) keeps its PostScript name,
+    and this face gets one of its own: reportlab holds one font per PostScript name, so two
+    files that share one (a regular and a bold both called "Kern Test") would otherwise evict
+    each other, or the second name would draw with the first file."""
+    _unregister(pdfmetrics._fonts.get(font.fontName))  # noqa: SLF001 - no public lookup
+    faces = pdfmetrics._dynFaceNames  # noqa: SLF001
+    base, n = font.face.name, 1
+    while (holder := faces.get(font.face.name)) is not None:
+        if isinstance(holder, TTFont) and holder.fontName not in live:
+            _unregister(holder)
+            break
+        n += 1
+        font.face.name = TTFNameBytes(base + b"-%d" % n)
     pdfmetrics.registerFont(font)
+
+
+def _unregister(old: object) -> None:
+    """Forget a user face an earlier build registered (only entries that are still its own)."""
+    if not isinstance(old, TTFont):
+        return
+    for table, key in (
+        (pdfmetrics._fonts, old.fontName),  # noqa: SLF001
+        (pdfmetrics._dynFaceNames, old.face.name),  # noqa: SLF001
+    ):
+        if table.get(key) is old:
+            del table[key]
+    FontBook._cmaps.pop(old.fontName, None)
 
 
 def missing_glyphs(texts: tuple[TextField, ...], book: FontBook) -> list[Problem]:
