@@ -377,16 +377,19 @@ def test_permission_errors_are_messages_in_process(
 
     (tmp_path / "styles").mkdir()
     (tmp_path / "styles" / "mine.yaml").write_text("extends: classic\n")
-    real_is_file = Path.is_file
+    from resume_pdf import paths
 
-    def locked(self: Path) -> bool:
-        if self.parent.name == "styles":
+    real_stat = os.stat
+
+    def locked(path: str | os.PathLike[str], **kwargs: object) -> os.stat_result:
+        if Path(path).parent.name == "styles":
             raise PermissionError(13, "Permission denied")
-        return real_is_file(self)
+        return real_stat(path, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Path, "is_file", locked)
+    monkeypatch.setattr(paths.os, "stat", locked)  # the one door every named path goes through
     with pytest.raises(ResumeError, match="cannot read style .*Permission denied"):
         load_theme("mine", tmp_path)
+    monkeypatch.undo()
 
     def no_listing(self: Path, pattern: str) -> list[Path]:
         raise PermissionError(13, "Permission denied")

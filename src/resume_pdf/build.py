@@ -219,19 +219,15 @@ def build(
         )
     twins = _twins(resume, theme, out, [f for f in formats if f != "pdf"])
     files.update(twins)
-    pngs: tuple[Path, ...] = ()
-    if options.png and pages:
-        from .write.raster import render_pngs
-
-        pngs = tuple(out.with_name(f"{out.stem}-{i}.png") for i in range(1, pages + 1))
-        files.update(zip(pngs, render_pngs(files[out], pages), strict=True))
+    pngs = _add_pages(files, out, pages) if options.png and pages else ()
     check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
     for path, data in files.items():
         write_atomic(path, data)
+    removed = _remove_stale_pages(out, pages) if pngs else []
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
     watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
-    warnings = (*resume.warnings, *theme.warnings)
+    warnings = (*resume.warnings, *theme.warnings, *removed)
     verified = options.verify and bool(pages)
     return BuildResult(
         out,
@@ -309,8 +305,9 @@ def build_letter(
     """The cover letter in the résumé's style, fitted to one page, with its twins (the
     résumé's `formats:` or --format); nothing is written until every file is made."""
     started = time.perf_counter()
-    from .letter import letter_fields, letter_links, require_letter
-    from .write.output import check_output_path, write_atomic
+    from .letter import LETTER_FILE, letter_fields, letter_links, require_letter
+    from .paths import is_file
+    from .write.output import check_output_path, check_targets, write_atomic
 
     out = output or default_letter_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
@@ -342,27 +339,36 @@ def build_letter(
 
         doc = letter_document(resume, letter, theme)
         for fmt in dict.fromkeys(f for f in formats if f != "pdf"):
-            check_output_path(twin_path(out, fmt), [resume_path])
             files[twin_path(out, fmt)] = render(doc, fmt)
+    pngs = _add_pages(files, out, pages) if options.png and pages else ()
+    letter_file = resume_path.parent / LETTER_FILE
+    watched = (resume_path, *(Path(f) for f in theme.files))
+    watched += (letter_file,) if is_file(letter_file, "letter file") else ()
+    check_targets(files, watched)  # every file first, as `build` does: all or nothing
     for path, data in files.items():
         write_atomic(path, data)
-    pngs = _pngs(out, pages) if options.png and pages else ()
-    letter_file = resume_path.parent / "letter.yaml"
-    watched = (resume_path, *(Path(f) for f in theme.files))
-    watched += (letter_file,) if letter_file.is_file() else ()
-    twins = tuple(p for p in files if p != out)
-    warnings = (*resume.warnings, *theme.warnings)
+    removed = _remove_stale_pages(out, pages) if pngs else []
+    twins = tuple(p for p in files if p != out and p not in pngs)
+    warnings = (*resume.warnings, *theme.warnings, *removed)
     seconds = time.perf_counter() - started
     verified = options.verify and bool(pages)
     return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)
 
 
-def _pngs(pdf: Path, pages: int) -> tuple[Path, ...]:
-    from .write.raster import write_pngs
+def _add_pages(files: dict[Path, bytes], pdf: Path, pages: int) -> tuple[Path, ...]:
+    """A PNG of each page of the PDF about to be written, added to `files` so they are
+    checked and written with it: a page that cannot be written leaves the old PDF alone."""
+    from .write.raster import page_names, render_pngs
 
-    pngs = tuple(pdf.with_name(f"{pdf.stem}-{i}.png") for i in range(1, pages + 1))
-    write_pngs(pdf, list(pngs))
+    pngs = page_names(pdf, pages)
+    files.update(zip(pngs, render_pngs(files[pdf], pages), strict=True))
     return pngs
+
+
+def _remove_stale_pages(pdf: Path, pages: int) -> list[Problem]:
+    from .write.raster import remove_stale_pages
+
+    return remove_stale_pages(pdf, pages)
 
 
 def variant_names(resume_path: Path) -> list[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import Location, Problem, ResumeError, Severity
+from .paths import is_file
 from .read.source import Path_
 from .schema import INVALID, Context, MapOf, Markup, Record, Spec, Text, TextField, describe
 from .text.inline import Rich
@@ -119,7 +120,7 @@ def attach_letter_file(resume: Resume, resume_path: Path) -> Resume:
     """The résumé with the letter of `letter.yaml` beside it, when it has no `letter:` block
     of its own (a block in the résumé wins, with a warning that the file is not used)."""
     path = resume_path.parent / LETTER_FILE
-    if not path.is_file():
+    if not is_file(path, "letter file", Location(str(path), 1, 1)):
         return resume
     from .read.source import read_source
 

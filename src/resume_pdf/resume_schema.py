@@ -7,10 +7,11 @@ same specs validate files and print the JSON Schema (`resume-pdf schema`).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any
 
-from .errors import ResumeError
+from .errors import Location, Problem, ResumeError
 from .letter import LETTER
 from .model import (
     ANY_PAGES,
@@ -36,7 +37,7 @@ from .model import (
     Variant,
 )
 from .read.foreign import read_foreign
-from .read.source import Path_, Source, read_source
+from .read.source import Path_, Source
 from .read.syntax import before_first
 from .schema import (
     INVALID,
@@ -289,10 +290,58 @@ RESUME = Record(
 def load_resume(path: Path, display_name: str | None = None, references: bool = False) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
-    return validate_resume(read_foreign(read_source(path, display_name), references))
+    from .read.source import parse_source, read_bytes
+
+    name = display_name or str(path)
+    raw = read_bytes(path, name)
+    try:
+        source = parse_source(raw, name)
+    except ResumeError as exc:
+        if _has_resume_key(raw):
+            raise
+        raise _not_a_resume(exc.problems[0].location or Location(name, 1, 1)) from None
+    if source.errors and not isinstance(source.data, dict) and not _has_resume_key(raw):
+        raise _not_a_resume(source.errors[0].location or Location(name, 1, 1))
+    return validate_resume(read_foreign(source, references))
+
+
+# A file that does not look like a résumé at all (a symlink to /etc/shadow, a binary, a
+# text) gets one error that quotes nothing of it: its lines are not "unknown keys" to echo.
+_KEYS = "|".join([*RESUME.fields, "basics", "cv", "content"])  # ours, then other tools'
+_RESUME_KEY_LINE = re.compile(rf"""(?m)^[ \t{{,]*["']?({_KEYS})["']?[ \t]*:""".encode())
+
+
+def _has_resume_key(raw: bytes) -> bool:
+    """A line of the (unparsable) file starts with a résumé key: show its syntax errors."""
+    return bool(_RESUME_KEY_LINE.search(raw.replace(b"\0", b"")))  # UTF-16/32 as ASCII
+
+
+def _not_a_resume(where: Location) -> ResumeError:
+    message = (
+        "not a résumé: expected a YAML or JSON mapping of résumé keys (name, headline, "
+        "contact, sections, ...); nothing of this file is shown"
+    )
+    return ResumeError([Problem(message, where)])
+
+
+def _looks_like_a_resume(data: dict[str, Any]) -> bool:
+    """At least one key is a résumé key, a near miss of one (`nmae`), or another tool's
+    (JSON Resume, RenderCV, YAMLResume); an empty mapping is a résumé missing its name."""
+    import difflib
+
+    from .read.foreign import SHAPES
+
+    keys = [k for k in data if isinstance(k, str)]
+    known = [*RESUME.fields, *SHAPES]
+    return not data or any(
+        k in known or difflib.get_close_matches(k, known, n=1, cutoff=0.6) for k in keys
+    )
 
 
 def validate_resume(source: Source) -> Resume:
+    data = source.data
+    if isinstance(data, dict) and not source.format and not _looks_like_a_resume(data):
+        raise _not_a_resume(Location(source.file, 1, 1))
     ctx = Context(source, warnings=list(source.warnings))
     if not isinstance(source.data, dict):
         ctx.error((), "the top level must be a mapping with at least `name`")

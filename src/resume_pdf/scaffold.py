@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from .errors import Problem, ResumeError
+from .paths import exists
 
 SCHEMA_FILE = "resume.schema.json"
 SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
@@ -29,7 +30,7 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
     from .write.output import check_output_path, check_targets, write_atomic
 
     check_output_path(path, [])
-    if path.exists() and not force:
+    if exists(path) and not force:
         hint = "add --force to replace it, or name another path"
         raise ResumeError([Problem(f"{str(path)!r} already exists", hint=hint)])
     starter = (Path(__file__).parent / "starter.yaml").read_text(encoding="utf-8")
@@ -73,7 +74,7 @@ def convert_to_yaml(
 
     if output is not None:
         check_output_path(output, [source_path])
-        if output.exists() and not force:
+        if exists(output) and not force:
             hint = "add --force to replace it, or use -o - to print the YAML"
             raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
     source = read_source(source_path)
@@ -86,7 +87,7 @@ def convert_to_yaml(
     text = SCHEMA_MODELINE + header + dump_yaml(in_reading_order(converted.data))
     if output is not None:
         schema_path = output.parent / SCHEMA_FILE
-        if not schema_path.exists():
+        if not exists(schema_path):
             write_atomic(schema_path, _schema_bytes())
         write_atomic(output, text.encode())
     return text

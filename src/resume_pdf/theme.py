@@ -7,11 +7,13 @@ inherited value points at the file and line that wrote it.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason
 from .fonts.files import UserFamily, Wanted, settle
+from .paths import find_folder, find_path
 from .read.source import Source, parse_source, read_bytes
 from .schema import Context
 from .style_schema import (
@@ -93,20 +95,25 @@ class Theme:
         )
 
 
-def find_style(name_or_path: str, folder: Path | None, exclude: Path | None = None) -> Path:
-    """A path (relative to `folder`), else `NAME.yaml` in `folder`, else a built-in."""
+def find_style(
+    name_or_path: str,
+    folder: Path | None,
+    exclude: Path | None = None,
+    where: Location | None = None,
+    field: str = "style",
+) -> Path:
+    """A path (relative to `folder`), else `NAME.yaml` in `folder`, else a built-in; a path
+    that cannot be looked at (a loop, a name too long, a folder we may not read) is a
+    problem at `where` (the `extends:` line), or at the résumé's `style:` or --style."""
     if name_or_path.endswith((".yaml", ".yml")) or "/" in name_or_path:
         candidates = [(folder or Path.cwd()) / name_or_path]
     else:
         candidates = [folder / f"{name_or_path}.yaml"] if folder else []
         candidates.append(BUILTIN_DIR / f"{name_or_path}.yaml")
     for candidate in candidates:
-        try:
-            if candidate.is_file() and candidate.resolve() != exclude:
-                return candidate.resolve()
-        except OSError as exc:  # a name too long, a folder we may not read, a symlink loop
-            msg = f"cannot read style {str(candidate)[:120]!r}: {os_reason(exc)}"
-            raise ResumeError([Problem(msg)]) from None
+        found = find_path(candidate, "style", where, field)
+        if found.kind == "file" and found.path != exclude:
+            return found.path
     raise LookupError(name_or_path)
 
 
@@ -173,7 +180,7 @@ def load_theme(
     except LookupError:
         message = f"unknown style {name!r}{suggest_style(name, folder)}"
         raise ResumeError([Problem(message, field="style")]) from None
-    roots = (BUILTIN_DIR.resolve(), (resume_dir or Path.cwd()).resolve())
+    roots = (BUILTIN_DIR.resolve(), find_folder(resume_dir or Path.cwd()))
     explicit = name.endswith((".yaml", ".yml")) or "/" in name
     if not (any_path and explicit):  # a name (`--style mine`) never leaves the folder
         _confine(path, roots, Problem(f"style {name!r} is outside the résumé's folder"))
@@ -192,7 +199,7 @@ def load_theme(
     files = tuple(sorted({loc.file for loc in merged.values.values()}))
     warnings = (*merged.warnings, *ctx.warnings)
     builtin = str(BUILTIN_DIR.resolve())
-    users = {f for f in files if not str(Path(f).resolve()).startswith(builtin)}
+    users = {f for f in files if not os.path.realpath(f).startswith(builtin)}
     own = frozenset(
         ".".join(str(k) for k in key)
         for key, loc in merged.values.items()
@@ -299,7 +306,7 @@ def _load_chain(
         raise ResumeError([Problem("`extends` must be a style name or path", where, "extends")])
     errors: tuple[Problem, ...] = ()
     try:
-        base_path = find_style(parent, path.parent, exclude=path)
+        base_path = find_style(parent, path.parent, path, where, "extends")
     except LookupError:
         message = f"unknown base style {parent!r}{suggest_style(parent, path.parent, path)}"
         errors = (Problem(message, where, "extends"),)

@@ -147,8 +147,10 @@ def info(line: str) -> None:
 
 def need_resume(paths: list[Path], given: bool) -> None:
     """A missing résumé says how to start one, instead of only `file not found`."""
+    from ..paths import absent
+
     for path in paths:
-        if not os.path.lexists(path):  # a symlink loop is read (and explained) later
+        if absent(path):  # a symlink loop or a name too long is read (and explained) later
             start = "resume-pdf init" + (f" {path}" if given else "")
             hint = f"create a starter résumé with `{start}`"
             report([Problem("file not found", hint=hint)], path)

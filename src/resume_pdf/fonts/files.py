@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, Problem
+from ..errors import Location, Problem, ResumeError
+from ..paths import Found, find_path
 from ..read.source import Path_
 from ..schema import INVALID, Context, Spec, describe
 from ..values import value
@@ -118,30 +119,46 @@ def settle(
 def _find(
     text: str, where: Location, style_dir: Path, resume_dir: Path | None, problems: list[Problem]
 ) -> FaceFile | tuple[FaceFile | None, ...] | None:
-    style_dir = style_dir.resolve()
     match = _file(text)
     if match is None:
         return _installed(text, where, problems)
     written, index = match["file"], int(match["index"] or 0)
-    root = (resume_dir or Path.cwd()).resolve()
-    folders = dict.fromkeys((style_dir, root, root / "styles"))
+    try:  # a loop, a name too long, a folder we may not enter: a problem at the style line
+        style_dir = find_path(style_dir, "font folder", where).path
+        root = find_path(resume_dir or Path.cwd(), "font folder", where).path
+        folders = dict.fromkeys((style_dir, root, root / "styles"))
+        face = _first_file(folders, written, where)
+    except ResumeError as exc:
+        problems.extend(exc.problems)
+        return None
+    if face is None:
+        looked = ", ".join(str(f) for f in folders)
+        message = f"font file {written!r} not found (looked in {looked})"
+        problems.append(Problem(message, where))
+        return None
+    # the résumé's folder, or the folder of the (already accepted) style file
+    if not (face.path.is_relative_to(root) or face.path.is_relative_to(style_dir)):
+        problems.append(Problem(f"font {written!r} is outside the résumé's folder", where))
+        return None
+    if face.size > MAX_FONT_BYTES:
+        mb = MAX_FONT_BYTES // 2**20
+        problems.append(
+            Problem(
+                f"font {written!r} is {face.size / 2**20:.0f} MB; the limit is {mb}",
+                where,
+            )
+        )
+        return None
+    return FaceFile(str(face.path), index, text.strip(), where)
+
+
+def _first_file(folders: dict[Path, None], written: str, where: Location) -> Found | None:
+    """The first folder's `written` that is a file; a ResumeError when a path cannot be
+    looked at (a loop, a name too long, a folder we may not enter)."""
     for folder in folders:
-        candidate = (folder / written).resolve()  # symlinks followed, then confined
-        if candidate.is_file():
-            # the résumé's folder, or the folder of the (already accepted) style file
-            if not (candidate.is_relative_to(root) or candidate.is_relative_to(style_dir)):
-                problems.append(Problem(f"font {written!r} is outside the résumé's folder", where))
-                return None
-            size = candidate.stat().st_size
-            if size > MAX_FONT_BYTES:
-                mb = MAX_FONT_BYTES // 2**20
-                problems.append(
-                    Problem(f"font {written!r} is {size / 2**20:.0f} MB; the limit is {mb}", where)
-                )
-                return None
-            return FaceFile(str(candidate), index, text.strip(), where)
-    looked = ", ".join(str(f) for f in folders)
-    problems.append(Problem(f"font file {written!r} not found (looked in {looked})", where))
+        found = find_path(folder / written, "font", where, written=written)
+        if found.kind == "file":
+            return found
     return None
 
 

@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable
 
 from ..errors import Problem, ResumeError
 from ..model import PhotoRef
+from ..paths import find_path
 
 MAX_BYTES = 20 * 2**20
 MAX_PIXELS = {"JPEG": 50_000_000, "PNG": 16_000_000}  # JPEG decodes at reduced size
@@ -30,15 +31,15 @@ FORMATS = ("JPEG", "PNG")
 
 def check_photo(ref: PhotoRef, folder: Path) -> Path:
     """The photo's path once it is known to be usable; a located ResumeError otherwise."""
-    path = (folder / ref.path).resolve()
-    if not path.is_relative_to(folder.resolve()):
+    found = find_path(folder / ref.path, "photo", ref.location, "photo", ref.path)
+    if not found.path.is_relative_to(find_path(folder, "folder", ref.location, "photo").path):
         _fail(ref, "is outside the résumé's folder")
-    if not path.is_file():
+    if found.kind != "file":
         _fail(ref, "not found beside the résumé")
-    if path.stat().st_size > MAX_BYTES:
+    if found.size > MAX_BYTES:
         _fail(ref, f"is larger than {MAX_BYTES // 2**20} MB")
-    _square(str(path), path.stat().st_mtime_ns, ref)
-    return path
+    _square(str(found.path), found.mtime_ns, ref)
+    return found.path
 
 
 def _fail(ref: PhotoRef, why: str) -> None:
@@ -90,7 +91,8 @@ class PhotoFlowable(Flowable):
 
     def __init__(self, path: Path, ref: PhotoRef, size: float, shape: str, align: str) -> None:
         super().__init__()
-        self.data = _square(str(path), path.stat().st_mtime_ns, ref)
+        stamp = find_path(path, "photo", ref.location, "photo").mtime_ns
+        self.data = _square(str(path), stamp, ref)
         self.size, self.shape, self.hAlign = size, shape, align.upper()
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
