@@ -3,9 +3,12 @@
 `#` the name, `##` sections, bold entry titles with their dates on the same line, `- `
 lists, real `[label](url)` links. User text is escaped so that it shows literally wherever
 it lands: every character CommonMark or GitHub could read as markup (`*`, `_`, `[`, `<`,
-`` ` ``, `~`, an entity-like `&`, a line-opening `#`, `-`, `1.` ...) gets a backslash. Bold
-and italic are written only where CommonMark's flanking rules will read them back as such,
-so the rendered text always equals the résumé's text.
+`` ` ``, `~`, an entity-like `&`, a line-opening `#`, `-`, `1.`, GitHub's `$` math and
+`:name:` emoji, a `!` before a link's `[`) gets a backslash. An address in plain text
+(`https://...`, `www....`) is written as a link to itself, unescaped, since GitHub would
+link it anyway and a backslash inside it would end up in the link. Bold and italic are
+written only where CommonMark's flanking rules will read them back as such, so the rendered
+text always equals the résumé's text.
 """
 
 from __future__ import annotations
@@ -17,7 +20,15 @@ from itertools import groupby
 from ..text.inline import Rich, Span
 from .document import Block, Bullets, Document, Entry, Heading, Para, Section
 
-_SPECIAL = re.compile(r"[\\`*_\[\]<>~|]|&(?=#?\w+;)")
+# `:` before an emoji name's or `//`, and the `.` of `www.`: GitHub's autolinker and emoji
+# would otherwise start there (an address this writer did not link is not linked)
+_SPECIAL = re.compile(r"[\\`*_\[\]<>~|$]|&(?=#?\w+;)|:(?=[\w+-]+:|//)|(?<=www)\.")
+# an address GitHub's autolinker would find in plain text; trailing punctuation is not part
+# of it (GFM's rule), nor a `)` that closes a parenthesis opened before it, nor an entity
+_ADDRESS = re.compile(
+    r"\b(?:https?://|www\.)(?:[^\s<>`\"\\&]|&(?!#?\w+;))*[^\s<>`\"\\&?!.,:;*_~'\)]"
+)
+_ADDRESS_END = re.compile(r"\)+")
 _LINE_START = re.compile(r"[#>+\-=]|\d{1,9}(?=[.)])")
 DATE_SEPARATOR = " · "
 
@@ -33,9 +44,45 @@ def render_md(doc: Document) -> bytes:
     return ("\n\n".join(c for c in chunks if c) + "\n").encode("utf-8")
 
 
-def escape(text: str) -> str:
-    """Text that CommonMark shows literally: markup characters backslash-escaped."""
-    return _SPECIAL.sub(lambda m: "\\" + m.group(), text)
+def escape(text: str, addresses: bool = False) -> str:
+    """Text that CommonMark shows literally: markup characters backslash-escaped; with
+    `addresses`, a web address in it becomes a link to itself (outside links only)."""
+    if not addresses:
+        return _SPECIAL.sub(lambda m: "\\" + m.group(), text)
+    out, start = [], 0
+    for m in _ADDRESS.finditer(text):
+        address = m.group()
+        address += _closing(address, text[m.end() :])
+        out += [escape(text[start : m.start()]), _autolink(address)]
+        start = m.start() + len(address)
+    out.append(escape(text[start:]))
+    return glue(out)
+
+
+def glue(parts: list[str]) -> str:
+    """Pieces of Markdown joined; a `!` that would stand just before a link's `[` (its own
+    or the next piece's), and so make the link an image, is escaped."""
+    out: list[str] = []
+    for part in parts:
+        if part.startswith("[") and out and out[-1].endswith("!"):
+            out[-1] = out[-1][:-1] + "\\!"
+        out.append(part)
+    return "".join(out)
+
+
+def _closing(address: str, after: str) -> str:
+    """The `)`s right after an address that close its own parentheses (`.../Rust_(lang)`)."""
+    run = _ADDRESS_END.match(after)
+    opened = address.count("(") - address.count(")")
+    return ")" * min(opened, len(run.group())) if run and opened > 0 else ""
+
+
+def _autolink(address: str) -> str:
+    """`<https://a.org/my_page>` (shown exactly as written, no escapes inside), or for a
+    `www.` address, which is not an autolink without its scheme, `[www...](http://www...)`."""
+    if address.startswith("www."):
+        return f"[{escape(address)}]({_target('http://' + address)})"
+    return f"<{address}>"
 
 
 def inline(text: Rich) -> str:
@@ -44,9 +91,9 @@ def inline(text: Rich) -> str:
     pieces = [_span(spans, i) for i in range(len(spans))]
     out = []
     for url, group in groupby(zip(spans, pieces, strict=True), key=lambda p: p[0].url):
-        inner = "".join(piece for _, piece in group)
+        inner = glue([piece for _, piece in group])
         out.append(f"[{inner}]({_target(url)})" if url else inner)
-    return "".join(out)
+    return glue(out)
 
 
 def _target(url: str) -> str:
@@ -57,7 +104,7 @@ def _target(url: str) -> str:
 
 def _span(spans: list[Span], i: int) -> str:
     span = spans[i]
-    text = escape(span.text)
+    text = escape(span.text, addresses=span.url is None)
     marker = "*" * (2 * span.bold + span.italic)
     if not marker:
         return text
@@ -66,7 +113,7 @@ def _span(spans: list[Span], i: int) -> str:
         return text
     lead = span.text[: len(span.text) - len(span.text.lstrip())]
     trail = span.text[len(span.text.rstrip()) :]
-    return f"{lead}{marker}{escape(core)}{marker}{trail}"
+    return f"{lead}{marker}{escape(core, addresses=span.url is None)}{marker}{trail}"
 
 
 def _can_emphasise(spans: list[Span], i: int, core: str) -> bool:
