@@ -24,6 +24,7 @@ from .values import replace, value
 if TYPE_CHECKING:
     from .fonts.book import FontBook
     from .pdf.fit import Fitted
+    from .write.document import Cut, Document
 
 DEFAULT_PAGES = 2  # the page budget when neither the résumé nor --pages sets one
 
@@ -213,11 +214,9 @@ def build(
             f"budget {_pages(budget)}; {fitted.passes} layout "
             f"pass{'es' * (fitted.passes != 1)}"
         )
-    elif options.strict and (resume.warnings or theme.warnings):
-        raise ResumeError(
-            [replace(w, severity=Severity.ERROR) for w in (*resume.warnings, *theme.warnings)]
-        )
-    twins = _twins(resume, theme, out, [f for f in formats if f != "pdf"])
+    else:  # the twins alone pass the same checks as a PDF
+        _check_shown(resume, theme, options)
+    twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
     pngs = _add_pages(files, out, pages) if options.png and pages else ()
     check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
@@ -227,7 +226,7 @@ def build(
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
     watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
-    warnings = (*resume.warnings, *theme.warnings, *removed)
+    warnings = (*resume.warnings, *theme.warnings, *cut, *removed)
     verified = options.verify and bool(pages)
     return BuildResult(
         out,
@@ -251,12 +250,9 @@ def _pages(budget: int | str) -> str:
 def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str]:
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
     back; with the budget it kept."""
-    thirdparty.import_pdf_side()
+    book = _check_shown(resume, theme, options)
     from .pdf.fit import fit
 
-    _check_source_date()
-    book = make_book(resume, theme)
-    _check_glyphs(resume, theme, book, options.strict)
     budget = options.pages or resume.pages or DEFAULT_PAGES
     fitted = fit(resume, theme, book, budget)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
@@ -266,6 +262,20 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
         if problems:
             raise ResumeError(problems)
     return fitted, budget
+
+
+def _check_shown(
+    resume: Resume, theme: Theme, options: Options, shown: tuple[TextField, ...] | None = None
+) -> FontBook:
+    """The checks every build makes before any file, whatever its formats: the date
+    variable, and every shown text (the résumé's, or `shown`: a letter's) — characters no
+    font draws, U+FFFE and U+FFFF among them, are located errors for the twins too, since
+    python-docx refuses them and a reader's viewer could not show them."""
+    thirdparty.import_pdf_side()
+    _check_source_date()
+    book = make_book(resume, theme, shown or ())
+    _check_glyphs(resume, theme, book, options.strict, shown)
+    return book
 
 
 def _check_source_date() -> None:
@@ -281,15 +291,48 @@ def _check_source_date() -> None:
         raise ResumeError([Problem(msg, field="SOURCE_DATE_EPOCH")])
 
 
-def _twins(resume: Resume, theme: Theme, pdf_path: Path, formats: list[str]) -> dict[Path, bytes]:
-    """The same résumé as text, Markdown, HTML, Word: path -> bytes, beside the PDF."""
+def _twins(
+    resume: Resume, theme: Theme, pdf_path: Path, formats: list[str], options: Options
+) -> tuple[dict[Path, bytes], list[Problem]]:
+    """The same résumé as text, Markdown, HTML, Word: path -> bytes, beside the PDF; with a
+    warning for each document property cut to its format's limit."""
     if not formats:
-        return {}
+        return {}, []
+    from .content import displayed_fields
     from .write.resume_doc import resume_document
-    from .write.twins import render, twin_path
 
     doc = resume_document(resume, theme)
-    return {twin_path(pdf_path, fmt): render(doc, fmt) for fmt in dict.fromkeys(formats)}
+    return render_twins(doc, pdf_path, formats, displayed_fields(resume), options.strict)
+
+
+def render_twins(
+    doc: Document, pdf_path: Path, formats: list[str], shown: tuple[TextField, ...], strict: bool
+) -> tuple[dict[Path, bytes], list[Problem]]:
+    """Each format of `doc` beside `pdf_path`; a property cut to the format's limit is a
+    warning at the field it was made from (an error with --strict)."""
+    from .write.twins import cuts, render, twin_path
+
+    files, warnings = {}, []
+    for fmt in dict.fromkeys(formats):
+        warnings += [_cut_warning(cut, fmt, shown) for cut in cuts(doc, fmt)]
+        files[twin_path(pdf_path, fmt)] = render(doc, fmt)
+    if strict and warnings:
+        raise ResumeError([replace(w, severity=Severity.ERROR) for w in warnings])
+    return files, warnings
+
+
+def _cut_warning(cut: Cut, fmt: str, shown: tuple[TextField, ...]) -> Problem:
+    """`resume.yaml:3:11: headline: warning: the .docx file's subject property holds at
+    most 255 characters; 40 characters left out of it`."""
+    field = next((f for f in shown if f.text == cut.source), None)
+    field = field or next((f for f in shown if cut.source and cut.source in f.text), None)
+    msg = (
+        f"the .{fmt} file's {cut.prop} property holds at most {cut.limit} characters; "
+        f"{cut.detail} left out of it (the document's text is complete)"
+    )
+    if field is None:
+        return Problem(msg, None, cut.prop, Severity.WARNING)
+    return Problem(msg, field.location, field.path, Severity.WARNING)
 
 
 def default_letter_output(resume_path: Path, variant: str | None = None) -> Path:
@@ -316,30 +359,30 @@ def build_letter(
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
+    shown = letter_fields(resume, letter)
+    book = _check_shown(resume, theme, options, shown)  # for the twins alone too
+    cut: list[Problem] = []
     if "pdf" in formats:
         from .pdf.letter import fit_letter
 
-        shown = letter_fields(resume, letter)
-        book = make_book(resume, theme, shown)
-        _check_glyphs(resume, theme, book, options.strict, shown)
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
             from .letter import letter_displayed
             from .verify import verify_pdf
 
-            shown, links = letter_displayed(resume, letter), letter_links(resume, letter)
-            problems = verify_pdf(resume, fitted.pdf, shown, links)
+            seen, links = letter_displayed(resume, letter), letter_links(resume, letter)
+            problems = verify_pdf(resume, fitted.pdf, seen, links)
             if problems:
                 raise ResumeError(problems)
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
         details = f"style {theme.name}; budget 1 page; {fitted.passes} layout passes"
     if any(f != "pdf" for f in formats):
         from .write.letter_doc import letter_document
-        from .write.twins import render, twin_path
 
         doc = letter_document(resume, letter, theme)
-        for fmt in dict.fromkeys(f for f in formats if f != "pdf"):
-            files[twin_path(out, fmt)] = render(doc, fmt)
+        twins = [f for f in formats if f != "pdf"]
+        made, cut = render_twins(doc, out, twins, shown, options.strict)
+        files.update(made)
     pngs = _add_pages(files, out, pages) if options.png and pages else ()
     letter_file = resume_path.parent / LETTER_FILE
     watched = (resume_path, *(Path(f) for f in theme.files))
@@ -349,7 +392,7 @@ def build_letter(
         write_atomic(path, data)
     removed = _remove_stale_pages(out, pages) if pngs else []
     twins = tuple(p for p in files if p != out and p not in pngs)
-    warnings = (*resume.warnings, *theme.warnings, *removed)
+    warnings = (*resume.warnings, *theme.warnings, *cut, *removed)
     seconds = time.perf_counter() - started
     verified = options.verify and bool(pages)
     return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..text.inline import Rich, Span
-from ..values import field, value
+from ..values import field, replace, value
 
 Role = Literal["body", "headline", "contact", "muted"]
 
@@ -133,6 +133,9 @@ class Document:
     keywords: tuple[str, ...] = ()
     lang: str = "en"
     look: Look = field(default_factory=Look)
+    # the user's text each property is made from (title, author, subject), so a property
+    # cut to a format's limit is warned at the field it came from; a keyword is its own
+    sources: tuple[tuple[str, str], ...] = ()
 
     def parts(self) -> tuple[Block | Section, ...]:
         """Everything in reading order, for writers without columns."""
@@ -163,3 +166,54 @@ def link_adds(text: str, url: str) -> bool:
     if scheme.lower() == "tel":
         return [c for c in text if c.isdigit()] != [c for c in rest if c.isdigit()]
     return text not in (url, rest, bare)
+
+
+@value
+class Cut:
+    """A document property cut to a format's limit, and the user's text where it was cut
+    (the first keyword left out, or the field a title or subject was made from)."""
+
+    prop: str
+    limit: int
+    source: str
+    detail: str  # what was left out, for the warning
+
+
+def fit_properties(doc: Document, limit: int) -> tuple[Document, tuple[Cut, ...]]:
+    """`doc` with its title, author, subject and keywords each within `limit` characters
+    (Word's core properties hold 255): text cut at a word boundary, keywords by whole
+    keywords; with what was cut."""
+    sources = dict(doc.sources)
+    cuts: list[Cut] = []
+    fitted: dict[str, object] = {}
+    for prop in ("title", "author", "subject"):
+        text = getattr(doc, prop)
+        if len(text) > limit:
+            fitted[prop] = shorten(text, limit)
+            left = len(text) - len(fitted[prop]) + 1  # type: ignore[arg-type]
+            cuts.append(Cut(prop, limit, sources.get(prop, text), f"{left} characters"))
+    kept: list[str] = []
+    for i, word in enumerate(doc.keywords):
+        if len(", ".join((*kept, word))) > limit:
+            parts = [] if kept else ["the end of the first keyword"]
+            kept = kept or [shorten(word, limit)]
+            rest = len(doc.keywords) - len(kept)
+            parts += [f"{rest} of {len(doc.keywords)} keywords"] if rest else []
+            detail = " and ".join(parts)
+            cuts.append(Cut("keywords", limit, doc.keywords[i], detail))
+            fitted["keywords"] = tuple(kept)
+            break
+        kept.append(word)
+    return (replace(doc, **fitted) if fitted else doc), tuple(cuts)
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` within `limit` characters, ending in an ellipsis; cut after a whole word
+    (or a comma) unless that would lose more than half."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    if not text[limit - 1].isspace():
+        space = max(head.rfind(" "), head.rfind(","))
+        head = head[:space] if space > limit // 2 else head
+    return head.rstrip(" ,;:·—–-") + "…"

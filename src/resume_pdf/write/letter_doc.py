@@ -35,4 +35,5 @@ def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
         subject=letter.subject or "",
         lang=resume.locale,
         look=look_of(theme),
+        sources=(("title", resume.name), ("author", resume.name), ("subject", letter.subject)),
     )

@@ -9,10 +9,12 @@ in order.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..content import contact_items, display_url
 from ..dates import format_date, format_range
+from ..fonts.files import UserFamily
 from ..model import (
     Bullet,
     Education,
@@ -45,6 +47,7 @@ from .document import (
 PAGE_POINTS = {"letter": (612.0, 792.0), "a4": (595.2756, 841.8898)}
 FAMILY_NAMES = {"source-sans": "Source Sans Pro", "source-serif": "Source Serif Pro"}
 SUB_SEPARATOR = " · "
+MAX_FAMILY = 64  # characters of a family name taken from a font file
 
 
 def resume_document(resume: Resume, theme: Theme) -> Document:
@@ -54,6 +57,7 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
     sections = [_section(s, theme, resume.locale) for s in resume.sections]
     kinds = [s.kind.value for s in resume.sections]
     summary: tuple[Block, ...] = tuple(Para((p,)) for p in resume.summary)
+    subject_of = resume.headline or resume.name
     return Document(
         title=f"{resume.name} — Résumé",
         author=resume.name,
@@ -64,6 +68,7 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
         side=tuple(s for s, k in zip(sections, kinds, strict=True) if k in in_side),
         main=(*summary, *(s for s, k in zip(sections, kinds, strict=True) if k not in in_side)),
         look=look_of(theme),
+        sources=(("title", resume.name), ("author", resume.name), ("subject", subject_of)),
     )
 
 
@@ -88,9 +93,9 @@ def look_of(theme: Theme) -> Look:
         accent=c.accent,
         rule=c.rule,
         link=c.link,
-        body_font=family_name(theme.fonts.body),
-        heading_font=family_name(theme.fonts.headings),
-        name_font=family_name(theme.fonts.name),
+        body_font=family_name(theme.fonts.body, theme.fonts.user),
+        heading_font=family_name(theme.fonts.headings, theme.fonts.user),
+        name_font=family_name(theme.fonts.name, theme.fonts.user),
         name_size=s.name,
         heading_size=s.heading,
         body_size=s.body,
@@ -106,13 +111,35 @@ def look_of(theme: Theme) -> Look:
     )
 
 
-def family_name(font: Any) -> str:
-    """The family name a word processor or browser knows: `source-sans` -> `Source Sans Pro`."""
+def family_name(font: Any, user: tuple[UserFamily, ...] = ()) -> str:
+    """The family name a word processor or browser knows: `source-sans` -> `Source Sans Pro`,
+    a user's font file -> the family its name table gives (`DejaVu Sans`, not `DejaVuSans`)."""
     key = str(font)
     if key in FAMILY_NAMES:
         return FAMILY_NAMES[key]
+    for family in user:
+        if family.key == key:
+            named = named_family(family.faces[0].path, family.faces[0].index)
+            if named:
+                return named
     stem = key.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     return stem.replace("-", " ").title() if stem.islower() else stem
+
+
+@functools.lru_cache(maxsize=32)
+def named_family(path: str, index: int = 0) -> str | None:
+    """The family in a font file's name table (typographic family, ID 16, else ID 1), kept
+    to printable characters; None when the file has no usable one. Only the name table is
+    read; fontTools is imported only for a user's font."""
+    from fontTools.ttLib import TTFont
+
+    try:
+        with TTFont(path, fontNumber=index, lazy=True) as font:
+            name = font["name"].getBestFamilyName() if "name" in font else None
+    except Exception:  # noqa: BLE001 - a broken name table leaves the file's own name
+        return None
+    shown = " ".join("".join(c for c in name or "" if c.isprintable()).split())
+    return shown[:MAX_FAMILY] or None
 
 
 def _skills(resume: Resume) -> tuple[str, ...]:

@@ -1,16 +1,25 @@
 """Which writer makes which twin, and where it goes.
 
 `render(doc, "md")` is the one entry point for the résumé and the cover letter alike; the
-Word writer (and python-docx) is imported only when a .docx is asked for.
+Word writer (and python-docx) is imported only when a .docx is asked for. A format with
+limits on its document properties (Word: 255 characters each) gets them cut here, so no
+writer fails on a long name, headline or skill list; `cuts` says what was cut, for warnings.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .document import Document
+from .document import Cut, Document, fit_properties
 
 TWIN_FORMATS = ("txt", "md", "html", "docx")
+PROPERTY_LIMITS = {"docx": 255}  # python-docx refuses longer core properties
+
+
+def cuts(doc: Document, fmt: str) -> tuple[Cut, ...]:
+    """The document properties `render(doc, fmt)` cuts to the format's limit."""
+    limit = PROPERTY_LIMITS.get(fmt)
+    return fit_properties(doc, limit)[1] if limit else ()
 
 
 def render(doc: Document, fmt: str) -> bytes:
@@ -30,7 +39,7 @@ def render(doc: Document, fmt: str) -> bytes:
     if fmt == "docx":
         from .docx import render_docx
 
-        return render_docx(doc)
+        return render_docx(fit_properties(doc, PROPERTY_LIMITS[fmt])[0])
     raise ValueError(f"no writer for {fmt!r}")
 
 
