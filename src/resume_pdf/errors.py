@@ -60,6 +60,25 @@ class ResumeError(Exception):
         return (ResumeError, (self.problems,))  # so batch workers can send it back
 
 
+SHOWN = 80  # characters of a user's value that a message quotes at most
+
+
+def cut(text: str, limit: int = SHOWN) -> str:
+    """`text`, or its first `limit` - 1 characters and `…` when it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quote(value: object, limit: int = SHOWN, mark: str = "'") -> str:
+    """A user's value as every message quotes it: `'a value'`, or its first ~80 characters
+    and its length (`'xxx…' (300,000 characters)`), so that no value of any size floods
+    the terminal. Quoted as Python does (control characters escaped); `mark` "`" quotes
+    a key."""
+    text = str(value)
+    shown = cut(text, limit)
+    quoted = repr(shown) if mark == "'" else f"{mark}{shown}{mark}"
+    return quoted if shown == text else f"{quoted} ({len(text):,} characters)"
+
+
 def field_path(path: tuple[str | int, ...]) -> str:
     """Render ('sections', 2, 'title') as 'sections[2].title', the form users see."""
     out = ""

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .errors import Location, Problem, ResumeError
+from .errors import Location, Problem, ResumeError, quote
 from .letter import LETTER
 from .model import (
     ANY_PAGES,
@@ -171,7 +171,9 @@ class Photo(Text):
         if text.lower() in ("false", "no", "none"):
             return NO_PHOTO
         if not text.lower().endswith((".jpg", ".jpeg", ".png")):
-            return ctx.error(path, f"expected a .jpg, .jpeg or .png file, or false, got {text!r}")
+            return ctx.error(
+                path, f"expected a .jpg, .jpeg or .png file, or false, got {quote(text)}"
+            )
         return PhotoRef(text, ctx.source.locate(path))
 
 

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from .errors import Problem, Severity
+from .errors import Problem, Severity, quote
 from .read.source import Path_, Source
 from .text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
 from .values import value
@@ -85,8 +85,7 @@ def describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    text = value if len(value) <= 40 else value[:37] + "..."
-    return repr(text)
+    return quote(value, 40)
 
 
 class Spec:
@@ -297,7 +296,7 @@ class Either(Spec):
         if isinstance(value, dict) and len(value) == 1 and not value.keys() & fields:
             (key,) = value
             return ctx.error(
-                path, f"reads as a mapping because of the colon after {key!r}: quote the text"
+                path, f"reads as a mapping because of the colon after {quote(key)}: quote the text"
             )
         if isinstance(value, dict):
             return self.mapping.check(value, path, ctx)
@@ -322,7 +321,9 @@ class MapOf(Spec):
         for key in value:
             if not re.fullmatch(self.names, key) or ".." in key:
                 ctx.error(
-                    (*path, key), f"{key!r} is not a usable name (letters, digits, - _ .)", key=True
+                    (*path, key),
+                    f"{quote(key)} is not a usable name (letters, digits, - _ .)",
+                    key=True,
                 )
         items = [(k, self.item.check(v, (*path, k), ctx)) for k, v in value.items()]
         if any(v is INVALID for _, v in items):
@@ -378,7 +379,7 @@ class Record(Spec):
         close = difflib.get_close_matches(key, list(self.fields), n=1, cutoff=0.6)
         hint = f"; did you mean `{close[0]}`?" if close else ""
         known = ", ".join(self.fields)
-        return f"unknown key `{key}`{hint} (known keys: {known})"
+        return f"unknown key {quote(key, mark='`')}{hint} (known keys: {known})"
 
     def json_schema(self) -> dict[str, Any]:
         schema = {

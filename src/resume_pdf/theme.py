@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .errors import Location, Problem, ResumeError, os_reason
+from .errors import Location, Problem, ResumeError, os_reason, quote
 from .fonts.files import UserFamily, Wanted, settle
 from .paths import find_folder, find_path
 from .read.source import Source, parse_source, read_bytes
@@ -178,12 +178,12 @@ def load_theme(
     try:
         path = find_style(name, folder)
     except LookupError:
-        message = f"unknown style {name!r}{suggest_style(name, folder)}"
+        message = f"unknown style {quote(name)}{suggest_style(name, folder)}"
         raise ResumeError([Problem(message, field="style")]) from None
     roots = (BUILTIN_DIR.resolve(), find_folder(resume_dir or Path.cwd()))
     explicit = name.endswith((".yaml", ".yml")) or "/" in name
     if not (any_path and explicit):  # a name (`--style mine`) never leaves the folder
-        _confine(path, roots, Problem(f"style {name!r} is outside the résumé's folder"))
+        _confine(path, roots, Problem(f"style {quote(name)} is outside the résumé's folder"))
     key = (name, path, roots, any_path)
     loaded = _LOADED.get(key)
     if loaded is not None and _unchanged(loaded[0]):
@@ -308,7 +308,7 @@ def _load_chain(
     try:
         base_path = find_style(parent, path.parent, path, where, "extends")
     except LookupError:
-        message = f"unknown base style {parent!r}{suggest_style(parent, path.parent, path)}"
+        message = f"unknown base style {quote(parent)}{suggest_style(parent, path.parent, path)}"
         errors = (Problem(message, where, "extends"),)
         if parent == DEFAULT_STYLE:
             raise ResumeError(errors) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problem, ResumeError
+from .errors import Problem, ResumeError, cut, quote
 from .letter import override
 from .model import NO_PHOTO, PhotoRef, Resume, Variant, entry_label
 from .values import replace, value
@@ -25,9 +25,9 @@ class Tailored:
 def find_variant(resume: Resume, name: str) -> Variant:
     found = dict(resume.variants).get(name)
     if found is None:
-        known = ", ".join(n for n, _ in resume.variants) or "none defined"
+        known = ", ".join(cut(n) for n, _ in resume.variants) or "none defined"
         raise ResumeError(
-            [Problem(f"unknown variant {name!r} (variants: {known})", field="variants")]
+            [Problem(f"unknown variant {quote(name)} (variants: {known})", field="variants")]
         )
     return found
 
@@ -49,7 +49,7 @@ def tailor(resume: Resume, name: str) -> Tailored:
 
     sections = []
     for section in resume.sections:
-        if not keep(section.tags, f"section {section.title!r}"):
+        if not keep(section.tags, f"section {quote(section.title)}"):
             continue
         items = tuple(
             _trim(item, keep, section.title)

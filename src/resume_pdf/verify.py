@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from .content import Occurrences, displayed, expected_links
-from .errors import Problem
+from .errors import Problem, quote
 from .model import Resume
 from .text.inline import ALLOWED_SCHEMES
 
@@ -131,11 +131,13 @@ def _links(reader: object, expected: Iterable[str]) -> list[Problem]:
         if "/A" in a.get_object()
     ]
     problems = [
-        Problem(f"link with a refused scheme in the PDF: {u!r}")
+        Problem(f"link with a refused scheme in the PDF: {quote(u)}")
         for u in uris
         if u.split(":", 1)[0].lower() not in ALLOWED_SCHEMES
     ]
-    problems += [Problem(f"link missing from the PDF: {u!r}") for u in expected if u not in uris]
+    problems += [
+        Problem(f"link missing from the PDF: {quote(u)}") for u in expected if u not in uris
+    ]
     return problems
 
 

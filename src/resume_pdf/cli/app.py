@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import __version__
-from ..errors import ResumeError
+from ..errors import ResumeError, quote
 from .console import OUT
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class PageBudgetParam(click.ParamType):
 
         budget = parse_budget(str(value))
         if budget is None:
-            self.fail(f"{value!r} is not a page budget from 1 to 20, or any", param, ctx)
+            self.fail(f"{quote(value)} is not a page budget from 1 to 20, or any", param, ctx)
         return budget
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from ..errors import Problem, ResumeError, Severity, os_reason
+from ..errors import SHOWN, Problem, ResumeError, Severity, cut, os_reason
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -90,8 +90,8 @@ def render(problem: Problem, file: Path | None = None) -> list[str]:
     if not where and file and not problem.field.startswith("-"):  # not an option's problem
         where = shown_path(file)
     parts = [paint(where, "", bold=True)] if where else []
-    if problem.field:
-        parts.append(problem.field)
+    if problem.field:  # a path through a long key is cut like a quoted value
+        parts.append(cut(problem.field, 2 * SHOWN))
     tag = "warning" if problem.severity is Severity.WARNING else "error"
     lines = [": ".join([*parts, paint(f"{tag}:", tag) + " " + problem.message])]
     if problem.excerpt and loc:

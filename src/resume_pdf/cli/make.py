@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import ResumeError
+from ..errors import ResumeError, quote
 from .app import (
     RESUME,
     PageBudgetParam,
@@ -201,7 +201,7 @@ def _formats(value: str | None) -> tuple[str, ...]:
     unknown = [n for n in names if n not in FORMATS]
     if unknown or (value is not None and not names):
         raise click.BadParameter(
-            f"{', '.join(unknown) or value!r}: choose from {', '.join(FORMATS)}"
+            f"{quote(', '.join(unknown) or value)}: choose from {', '.join(FORMATS)}"
         )
     return names
 

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, Problem, ResumeError
+from ..errors import Location, Problem, ResumeError, quote
 from ..paths import Found, find_path
 from ..read.source import Path_
 from ..schema import INVALID, Context, Spec, describe
@@ -62,12 +62,13 @@ class FontValue(Spec):
             if name.lower() in BUNDLED:
                 return name.lower()
             if any(c in name for c in "/\\") and not _file(name):
-                return ctx.error(path, f"expected a font file (.ttf, .otf, .ttc), got {name!r}")
+                shown = quote(name)
+                return ctx.error(path, f"expected a font file (.ttf, .otf, .ttc), got {shown}")
             return Wanted((name,), where)
         if isinstance(value, dict):
             unknown = [k for k in value if k not in SLOTS]
             for key in unknown:
-                ctx.error((*path, key), f"unknown face {key!r} (faces: {', '.join(SLOTS)})")
+                ctx.error((*path, key), f"unknown face {quote(key)} (faces: {', '.join(SLOTS)})")
             texts = tuple(value.get(slot) for slot in SLOTS)
             bad = [s for s, t in zip(SLOTS, texts, strict=True) if t is not None and not _file(t)]
             for slot in bad:
@@ -138,7 +139,7 @@ def _find(
         return None
     # the résumé's folder, or the folder of the (already accepted) style file
     if not (face.path.is_relative_to(root) or face.path.is_relative_to(style_dir)):
-        problems.append(Problem(f"font {written!r} is outside the résumé's folder", where))
+        problems.append(Problem(f"font {quote(written)} is outside the résumé's folder", where))
         return None
     if face.size > MAX_FONT_BYTES:
         mb = MAX_FONT_BYTES // 2**20
@@ -178,7 +179,7 @@ def _installed(name: str, where: Location, problems: list[Problem]) -> tuple[Fac
         known = ", ".join(BUNDLED)
         problems.append(
             Problem(
-                f"unknown font {name!r}: not a bundled family ({known}), not a font file "
+                f"unknown font {quote(name)}: not a bundled family ({known}), not a font file "
                 "(.ttf, .otf, .ttc) and not an installed family",
                 where,
             )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import Problem, ResumeError
+from ..errors import Problem, ResumeError, quote
 from .files import FaceFile
 from .kerning import KernedFont
 
@@ -42,7 +42,7 @@ def load_face(face: FaceFile, name: str, needed: frozenset[str]) -> TTFont:
         reason = str(exc)
     except Exception as exc:  # noqa: BLE001 - any parser failure is the file's fault
         reason = f"cannot be read as a font ({type(exc).__name__}: {exc})"[:300]
-    raise ResumeError([Problem(f"font {face.shown!r}: {reason}", face.location, "fonts")])
+    raise ResumeError([Problem(f"font {quote(face.shown)}: {reason}", face.location, "fonts")])
 
 
 class _Refused(Exception):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..errors import Problem, ResumeError
+from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
 from ..model import MAX_PAGES, Bullet, Resume, Section, SectionKind, entry_label
 from ..theme import TIGHTEST, Theme, builtin_styles, load_theme
@@ -73,7 +73,7 @@ def diagnose(
     hint = "\n".join(
         [
             "largest sections: "
-            + ", ".join(f"{s.label!r} {s.height / total:.0%}" for s in biggest),
+            + ", ".join(f"{quote(s.label)} {s.height / total:.0%}" for s in biggest),
             "ways out:",
             *(f"  - {way}" for way in ways),
         ]
@@ -122,7 +122,7 @@ def _oldest_entries(
             continue
         for item, part in list(zip(section.items, size.parts, strict=False))[1:]:
             when = _date_key(item)
-            candidates.append((when, f"{entry_label(item)!r}", _lines(part.height, line)))
+            candidates.append((when, quote(entry_label(item)), _lines(part.height, line)))
     candidates.sort(key=lambda c: c[0])
     chosen, saved = [], 0
     for _, label, lines in candidates:
@@ -156,7 +156,7 @@ def _repeated_sections(resume: Resume, measured: list[Measured], line: float) ->
             same = sum(1 for row in section.items if (row.start, row.end) in spans)
             if same and same * 2 >= len(section.items):
                 out.append(
-                    f"{section.title!r} repeats {other.title!r} ({same} of "
+                    f"{quote(section.title)} repeats {quote(other.title)} ({same} of "
                     f"{len(section.items)} rows have the same dates): cutting it saves "
                     f"{_lines(size.height, line)} lines"
                 )

@@ -8,7 +8,7 @@ written here; the caller writes the bytes of the pass that won.
 
 from __future__ import annotations
 
-from ..errors import Problem, ResumeError
+from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
 from ..theme import TIGHTEST, Theme
@@ -164,7 +164,7 @@ def _refuse_hopeless(resume: Resume, budget: int) -> None:
     if len(resume.sections) > 50:
         ways.insert(1, f"merge some of the {len(resume.sections)} sections")
     hint = "\n".join(
-        ["largest parts: " + ", ".join(f"{k!r} {v / total:.0%}" for k, v in biggest)]
+        ["largest parts: " + ", ".join(f"{quote(k)} {v / total:.0%}" for k, v in biggest)]
         * bool(biggest)
         + ["ways out:", *(f"  - {way}" for way in ways)]
     )

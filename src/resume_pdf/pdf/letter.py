@@ -11,7 +11,7 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, HRFlowable, Paragraph, Spacer
 
-from ..errors import Problem, ResumeError
+from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
 from ..letter import Letter, shown_date, signature_of
 from ..model import Resume
@@ -119,7 +119,7 @@ def _diagnose(tightest: Rendered | None, search: object, letter: Letter) -> Resu
     total = sum(heights) or 1.0
     ranked = sorted(range(len(heights)), key=lambda i: -heights[i])[:3]
     longest = ", ".join(
-        f"paragraph {i + 1} ({_start(letter, i)!r}, {heights[i] / total:.0%} of the body)"
+        f"paragraph {i + 1} ({quote(_start(letter, i))}, {heights[i] / total:.0%} of the body)"
         for i in ranked
     )
     ways = [f"shorten paragraph {ranked[0] + 1}"] if ranked else []

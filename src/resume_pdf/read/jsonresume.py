@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..errors import quote
 from ..text.inline import check_url
 from ..values import value
 from .mapping import Mapper, text_list
@@ -119,7 +120,8 @@ def _locale(m: Mapper) -> str | None:
             if code in TITLES:
                 m.graft(("locale",), path)
                 return code
-            m.warn(path, f"no section titles or month names for {value!r} yet; English is used")
+            shown = quote(value)
+            m.warn(path, f"no section titles or month names for {shown} yet; English is used")
             return None
     return None
 
@@ -253,7 +255,7 @@ def _linked(
         elif "](" in item[key]:
             m.warn((*src, url_key), "not linked: the name is already a link")
         elif check_url(url.strip()) is not None:
-            m.warn((*src, url_key), f"{url!r} is not a link address; not linked")
+            m.warn((*src, url_key), f"{quote(url)} is not a link address; not linked")
         else:
             label = item[key].replace("[", "\\[").replace("]", "\\]")
             item[key] = f"[{label}]({url.strip()})"

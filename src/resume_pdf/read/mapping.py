@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Problem, Severity, field_path
+from ..errors import Problem, Severity, field_path, quote
 from ..values import replace
 from .source import Path_, Source
 
@@ -77,7 +77,8 @@ class Mapper:
             return
         for key in node:
             if key not in known:
-                self.warn((*src, key), f"unknown {what} key `{key}` is not shown", key=True)
+                shown = quote(key, mark="`")
+                self.warn((*src, key), f"unknown {what} key {shown} is not shown", key=True)
 
     def result(self, data: dict[str, Any]) -> Source:
         return replace(

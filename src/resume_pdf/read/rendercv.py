@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import quote
 from .mapping import Mapper, text_list
 from .source import Path_, Source
 
@@ -154,7 +155,7 @@ def _social(m: Mapper, net: Any, src: Path_, out: Path_) -> dict[str, Any] | Non
     elif template:
         url = template.format(user.lstrip("@"))
     else:
-        m.warn((*src, "network"), f"unknown network {network!r}: shown without a link")
+        m.warn((*src, "network"), f"unknown network {quote(network)}: shown without a link")
         return None
     link = {"url": url, "label": f"{network}: {user}", "show": "label"}
     m.graft(out, src, link)
@@ -314,7 +315,7 @@ def _design(m: Mapper, data: dict[str, Any]) -> None:
         if style:
             m.place(data, "style", style, (), ("design", "theme"))
         else:
-            m.warn(("design", "theme"), f"RenderCV theme {theme!r} is unknown; using classic")
+            m.warn(("design", "theme"), f"RenderCV theme {quote(theme)} is unknown; using classic")
     m.unknown_keys(("design",), {"theme"}, "RenderCV design (not used by resume-pdf)")
     language = m.get(("locale", "language"))
     if isinstance(language, str):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
+from ..errors import quote
 from ..values import value
 
 ALLOWED_SCHEMES = ("http", "https", "mailto", "tel")
@@ -46,7 +47,7 @@ def check_url(url: str) -> str | None:
         return "a link must not contain spaces or control characters"
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
     if scheme not in ALLOWED_SCHEMES:
-        shown = f"{scheme!r}" if scheme else "none"
+        shown = quote(scheme) if scheme else "none"
         return f"link scheme {shown} is not allowed (use https://, http://, mailto: or tel:)"
     rest = url.split(":", 1)[1]
     if scheme in ("http", "https"):
@@ -55,11 +56,11 @@ def check_url(url: str) -> str | None:
         except ValueError:
             host = None
         if not host:
-            return f"{url!r} has no host name"
+            return f"{quote(url)} has no host name"
     elif scheme == "mailto" and "@" not in rest:
-        return f"{url!r} is not an email address"
+        return f"{quote(url)} is not an email address"
     elif scheme == "tel" and not _TEL.fullmatch(rest):
-        return f"{url!r} is not a phone number"
+        return f"{quote(url)} is not a phone number"
     return None
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import Problem, ResumeError, os_reason
+from ..errors import Problem, ResumeError, os_reason, quote
 
 
 def check_targets(targets: Iterable[Path], inputs: Iterable[Path] = ()) -> None:
@@ -37,7 +37,7 @@ def check_output_path(out: Path, inputs: list[Path]) -> None:
 
 
 def _target_problems(out: Path, inputs: list[Path]) -> list[Problem]:
-    shown = repr(str(out))
+    shown = quote(out)
     try:
         info = os.lstat(out)
     except FileNotFoundError:
@@ -86,7 +86,7 @@ def _folder_problems(out: Path) -> list[Problem]:
     """The nearest existing folder above `out` must be a folder we may write into, and no
     part of the path may be too long (checked before `output/` would be created)."""
     if any(len(os.fsencode(part)) > 255 for part in out.parts):
-        return [Problem(f"cannot write {str(out)!r}: file name too long")]
+        return [Problem(f"cannot write {quote(out)}: file name too long")]
     parent = out.parent
     try:
         while not os.path.lexists(parent) and parent != parent.parent:
