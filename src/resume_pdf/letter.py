@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import Location, Problem, ResumeError, Severity
+from .errors import Location, Problem, ResumeError, Severity, quote
 from .paths import is_file
 from .read.source import Path_
 from .schema import INVALID, Context, MapOf, Markup, Record, Spec, Text, TextField, describe
@@ -105,12 +105,14 @@ def override(
     merged = replace(base or Letter(), **{k: v for k, v in set_fields.items() if v})
     body = list(merged.body)
     for number, text in changes.paragraphs:
-        n = int(number) if number.isdigit() else 0
+        # ASCII digits only ('²' is a digit to isdigit), and no int() of 5,000 of them
+        digits = number.lstrip("0")
+        n = int(digits or "0") if number.isascii() and number.isdigit() and len(digits) < 10 else 0
         if not 1 <= n <= len(body):
             path = f"{where}.paragraphs.{number}"
             found = next((t.location for t in texts if t.path == path), None)
             count = f"{len(body)} paragraph{'s' * (len(body) != 1)}"
-            message = f"no paragraph {number!r} to replace: the letter's body has {count}"
+            message = f"no paragraph {quote(number)} to replace: the letter's body has {count}"
             raise ResumeError([Problem(message, found, path)])
         body[n - 1] = text
     return replace(merged, body=tuple(body), paragraphs=())
