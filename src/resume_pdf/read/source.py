@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason
+from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason, quote
 from ..thirdparty import yaml  # PyYAML, imported with thirdparty's start-up tricks
 from ..values import field, value
 from .syntax import before_first, explain
@@ -117,6 +117,8 @@ def parse_source(raw: bytes, name: str) -> Source:
     _check_size(len(raw), name)
     text = _decode(raw, name)
     _check_characters(text, name)
+    if name.lower().endswith(".json") and "\\u" in text:
+        text = _JSON_STRING.sub(_join_pairs, text)
     lines = text.split("\n")
     syntax: list[Problem] = []
     while True:
@@ -157,6 +159,31 @@ def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]
             lines[mark.line] = ""
             return True
     return False
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_ESCAPE = re.compile(r"\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\.", re.S)
+
+
+def _join_pairs(string: re.Match[str]) -> str:
+    """A JSON string with each surrogate pair (`\\ud83d\\ude00`, how JSON writers escape 😀)
+    as the one escape YAML reads (`\\U0001F600`), two spaces after the string for each,
+    so that every later column on the line stays where the user sees it."""
+    token = string.group()
+    if "\\u" not in token:
+        return token
+    joined = 0
+
+    def one(escape: re.Match[str]) -> str:
+        nonlocal joined
+        if not escape.group(1):
+            return escape.group()  # `\\\\`, `\\"`: one escape, kept as it is
+        joined += 1
+        high, low = int(escape.group(1), 16), int(escape.group(2), 16)
+        return f"\\U{0x10000 + (high - 0xD800) * 0x400 + (low - 0xDC00):08X}"
+
+    out = _ESCAPE.sub(one, token)
+    return out + "  " * joined
 
 
 def _check_size(size: int, name: str) -> None:
@@ -313,7 +340,7 @@ class _Converter:
             key = key_node.value
             if key in seen:
                 first = seen[key].start_mark.line + 1
-                msg = f"duplicate key {key!r} (first at line {first}); the later one is used"
+                msg = f"duplicate key {quote(key)} (first at line {first}); the later one is used"
                 self.warnings.append(
                     Problem(msg, self._loc(key_node), field_path((*path, key)), Severity.WARNING)
                 )
@@ -337,7 +364,8 @@ class _Converter:
         return merged
 
     def _bad_tag(self, node: yaml.Node, path: Path_) -> None:
-        msg = f"unsupported YAML tag {node.tag!r}; only plain values, lists and mappings are read"
+        tag = quote(node.tag)
+        msg = f"unsupported YAML tag {tag}; only plain values, lists and mappings are read"
         self.problems.append(Problem(msg, self._loc(node), field_path(path)))
         return None
 

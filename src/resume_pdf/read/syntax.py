@@ -67,6 +67,34 @@ def _tab(problem: str, context: str, mark: Any, start: Any, lines: list[str]) ->
     return None
 
 
+_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))")
+
+
+def _escape(problem: str, context: str, mark: Any, start: Any, lines: list[str]) -> Found:
+    """`"\\ud800"`: an escape of a code point that is no character (libyaml stops there and
+    calls it an unfinished quote). Said at the escape, with what it is."""
+    if "invalid Unicode character escape" not in problem or mark is None:
+        return None
+    text = _line(lines, mark)
+    column = text.rfind("\\", 0, mark.column + 1)
+    found = _ESCAPE.match(text, column) if column >= 0 else None
+    if not found:
+        return None
+    code = int(found.group(1) or found.group(2), 16)
+    at = type("Mark", (), {"line": mark.line, "column": column})()
+    low = _ESCAPE.match(text, found.end())
+    low_code = int(low.group(1) or low.group(2), 16) if low else 0
+    if 0xD800 <= code <= 0xDBFF and 0xDC00 <= low_code <= 0xDFFF:
+        char = chr(0x10000 + (code - 0xD800) * 0x400 + (low_code - 0xDC00))
+        pair = text[column : low.end()] if low else ""
+        message = f"`{pair}` is a UTF-16 surrogate pair, which YAML does not read as one character"
+        return at, message, f"write {char} itself, or \\U{ord(char):08X}"
+    hint = "delete it; write a character itself, or one beyond U+FFFF as \\U0001F600"
+    if 0xD800 <= code <= 0xDFFF:
+        return at, f"`{found.group()}` is a lone surrogate (U+{code:04X}), not a character", hint
+    return at, f"`{found.group()}` is beyond U+10FFFF, not a character", hint
+
+
 def _quote(problem: str, context: str, mark: Any, start: Any, lines: list[str]) -> Found:
     if "quoted scalar" not in context or start is None:
         return None
@@ -144,4 +172,14 @@ def before_first(errors: tuple[Problem, ...], problems: list[Problem]) -> list[P
     ]
 
 
-RULES = (_documents, _depth, _tab, _quote, _bracket, _colon_in_value, _indentation, _no_colon)
+RULES = (
+    _documents,
+    _depth,
+    _tab,
+    _escape,
+    _quote,
+    _bracket,
+    _colon_in_value,
+    _indentation,
+    _no_colon,
+)
