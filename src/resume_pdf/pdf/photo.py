@@ -15,18 +15,21 @@ import io
 import warnings
 from functools import lru_cache
 from pathlib import Path
+from typing import NoReturn
 
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
-from ..errors import Problem, ResumeError
+from ..errors import Problem, ResumeError, quote
 from ..model import PhotoRef
 from ..paths import find_path
 
 MAX_BYTES = 20 * 2**20
 MAX_PIXELS = {"JPEG": 50_000_000, "PNG": 16_000_000}  # JPEG decodes at reduced size
+# MPO is what many phone cameras write as .jpg: a JPEG with more frames after it (a depth
+# map, a second view). Pillow opens its first frame, which is the photo.
+AS_FORMAT = {"JPEG": "JPEG", "PNG": "PNG", "MPO": "JPEG"}
 DRAWN_PIXELS = 480  # the embedded square: sharp at 2 inches and 240 dpi
-FORMATS = ("JPEG", "PNG")
 
 
 def check_photo(ref: PhotoRef, folder: Path) -> Path:
@@ -42,8 +45,8 @@ def check_photo(ref: PhotoRef, folder: Path) -> Path:
     return found.path
 
 
-def _fail(ref: PhotoRef, why: str) -> None:
-    raise ResumeError([Problem(f"photo {ref.path!r} {why}", ref.location, "photo")])
+def _fail(ref: PhotoRef, why: str) -> NoReturn:
+    raise ResumeError([Problem(f"photo {quote(ref.path)} {why}", ref.location, "photo")])
 
 
 @lru_cache(maxsize=4)
@@ -56,14 +59,15 @@ def _square(path: str, stamp: int, ref: PhotoRef) -> bytes:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as image:
-                if image.format not in FORMATS:
+                kind = AS_FORMAT.get(image.format or "")
+                if kind is None:
                     _fail(ref, f"is {image.format}, not a JPEG or PNG image")
                 width, height = image.size
-                limit = MAX_PIXELS[image.format]
+                limit = MAX_PIXELS[kind]
                 if width * height > limit:
                     _fail(
                         ref,
-                        f"is {width} x {height} pixels; the limit for {image.format} is "
+                        f"is {width} x {height} pixels; the limit for {kind} is "
                         f"{limit // 1_000_000} megapixels",
                     )
                 image.draft("RGB", (DRAWN_PIXELS * 2, DRAWN_PIXELS * 2))  # JPEG: decode small
