@@ -51,6 +51,7 @@ def test_all_problems_of_a_file_in_one_run_and_the_old_pdf_survives(tmp_path: Pa
         "list",
         rf"{f}:9:16: sections\[0\]\.experience\[0\]\.start: error: expected a date like 2021.*"
         r"'March 2020'",
+        r"  hint: write 2020-03$",
         rf"{f}:11:14: error: YAML syntax error: the \[ opened here is never closed$",
         r" 11 \|     bullets: \[one, two$",
         r"    \|              \^$",

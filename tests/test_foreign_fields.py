@@ -270,7 +270,7 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
         "resume.json:18:5: work[0]: warning: expected a mapping; not shown",
         "resume.json:19:5: work[1]: error: needs `role` or `organization`",  # at its entry
         "resume.json:26:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
-        "2021-03-14 or present, got '2020-02-30'",
+        "2021-03-14 or present, got '2020-02-30' (February 2020 has no day 30)",
         f"resume.json:32:14: projects[0].url: {scheme}",
     ]
 

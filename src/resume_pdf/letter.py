@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING, Any
 from .errors import Location, Problem, ResumeError, Severity, quote
 from .paths import is_file
 from .read.source import Path_
-from .schema import INVALID, Context, MapOf, Markup, Record, Spec, Text, TextField, describe
+from .schema import (
+    INVALID,
+    Context,
+    Date,
+    MapOf,
+    Markup,
+    Record,
+    Spec,
+    Text,
+    TextField,
+    describe,
+)
 from .text.inline import Rich
 from .values import field_names, replace, value
 
@@ -78,8 +89,12 @@ LETTER = Record(
     Letter,
     {
         "to": Lines(),
-        "date": Text(description="e.g. 2026-11-29 (shown in the locale's words) or free text"),
-        "subject": Text(),
+        "date": Date(
+            free=True,
+            suggest=False,
+            description="e.g. 2026-11-29 (shown in the locale's words) or free text",
+        ),
+        "subject": Text(description="The letter's subject line, e.g. the role applied for"),
         "greeting": Text(description="e.g. Dear hiring team,"),
         "body": Markup(paragraphs=True, description="Inline markup; blank line = paragraph"),
         "closing": Text(description="e.g. Kind regards,"),

@@ -6,7 +6,6 @@ same specs validate files and print the JSON Schema (`resume-pdf schema`).
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from pathlib import Path
 from typing import Any
@@ -43,6 +42,7 @@ from .schema import (
     INVALID,
     Choice,
     Context,
+    Date,
     Either,
     ListOf,
     MapOf,
@@ -55,17 +55,6 @@ from .schema import (
     describe,
 )
 from .values import replace
-
-
-def _valid_date(text: str) -> bool:
-    if text.lower() in PRESENT_WORDS:
-        return True
-    parts = [int(p) for p in text.split("-")] + [1, 1]
-    try:
-        dt.date(parts[0], parts[1], parts[2])
-    except ValueError:
-        return False
-    return True
 
 
 def _check_dates(data: dict[str, Any], path: Path_, ctx: Context) -> None:
@@ -92,12 +81,17 @@ TEXT = Text()
 PLAIN = Text(plain=True)  # shown as written; Markdown in it is warned about
 MARKUP = Markup()
 PARAGRAPHS = Markup(paragraphs=True, description="Text with inline markup; blank line = paragraph")
-DATE = Pattern(
-    regex=r"\d{4}(-\d{2}(-\d{2})?)?|" + "|".join(PRESENT_WORDS),
-    expected="a date like 2021, 2021-03, 2021-03-14 or present",
+DATE = Date(
+    present=PRESENT_WORDS,
     hint="use `date:` for free text",
-    validate=_valid_date,
     record=False,
+    description="A date: 2021, 2021-03, 2021-03-14, or present (also now, current)",
+)
+FREE_DATE = Date(
+    present=PRESENT_WORDS,
+    free=True,
+    description="One date (2021, 2021-03, 2021-03-14) or free text shown as written "
+    "(Fall 2019), instead of start/end",
 )
 TAGS = ListOf(Text(record=False), description="Tags for tailored variants")
 LINK = Record(
@@ -117,7 +111,7 @@ CONTACT_LINK = Record(
     description="A link, or a label alone (e.g. a profile with no address)",
 )
 BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
-DATED = {"start": DATE, "end": DATE, "date": PLAIN, "tags": TAGS}
+DATED = {"start": DATE, "end": DATE, "date": FREE_DATE, "tags": TAGS}
 DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}
 
 ENTRY_SPECS: dict[SectionKind, Any] = {

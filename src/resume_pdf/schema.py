@@ -63,9 +63,9 @@ class Context:
         self.texts: list[TextField] = []
         self.missing: list[Problem] = []  # "required" problems
 
-    def error(self, path: Path_, message: str, *, key: bool = False) -> Any:
+    def error(self, path: Path_, message: str, *, key: bool = False, hint: str = "") -> Any:
         loc = self.source.locate(path, key=key)
-        self.problems.append(Problem(message, loc, self.source.name(path)))
+        self.problems.append(Problem(message, loc, self.source.name(path), hint=hint))
         return INVALID
 
     def require(self, path: Path_, message: str) -> None:
@@ -73,9 +73,10 @@ class Context:
         self.error(path, message)
         self.missing.append(self.problems[-1])
 
-    def warn(self, path: Path_, message: str) -> None:
+    def warn(self, path: Path_, message: str, *, hint: str = "") -> None:
         loc = self.source.locate(path)
-        self.warnings.append(Problem(message, loc, self.source.name(path), Severity.WARNING))
+        problem = Problem(message, loc, self.source.name(path), Severity.WARNING, hint=hint)
+        self.warnings.append(problem)
 
 
 def describe(value: Any) -> str:
@@ -193,6 +194,119 @@ class Pattern(Text):
     def json_schema(self) -> dict[str, Any]:
         pattern = f"^({_ignore_case(self.regex)})$"
         return _described({"type": ["string", "number"], "pattern": pattern}, self.expected)
+
+
+_ISO = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+# what a free-text date may not be unless it is valid (`2016-2019`, a range, may)
+_ISO_LIKE = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?(?:[T ].*)?")
+_DATE_PATTERN = r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?"
+
+
+@value
+class Date(Text):
+    """A date: `2021`, `2021-03`, `2021-03-14` or one of the `present` words. With `free`,
+    any other text too (shown as written), except one that starts like an ISO date and is
+    not one (`2025-13-01`): every date field is checked by this one rule and its words.
+    Text that reads as a month and year (`Sept 2021`, `09/2021`) gets the ISO form as a
+    hint: an error where a date is required, a warning (with `suggest`) where free text
+    is allowed, since the style's date format is not applied to it."""
+
+    present: tuple[str, ...] = ()
+    free: bool = False
+    suggest: bool = True
+    hint: str = ""  # where no ISO form can be offered, for files in our own format
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        text = super().check(value, path, ctx)
+        if text in (None, INVALID) or text.lower() in self.present:
+            return text
+        found = _ISO.fullmatch(text)
+        why = impossible_date(found) if found else None
+        if found and why is None:
+            return text
+        iso = iso_form(text)
+        if self.free and not found and not _ISO_LIKE.fullmatch(text):
+            if iso and self.suggest:
+                message = "shown as written, not in the style's date format"
+                ctx.warn(path, message, hint=f"write {iso}")
+            return text
+        *some, last = ("2021", "2021-03", "2021-03-14", *self.present[:1])
+        expected = f"expected a date like {', '.join(some)} or {last}"
+        extra = f" ({why})" if why else ""
+        free_text = not (found or _ISO_LIKE.fullmatch(text) or ctx.source.format)
+        hint = f"write {iso}" if iso else (self.hint if free_text else "")
+        return ctx.error(path, f"{expected}, got {describe(text)}{extra}", hint=hint)
+
+    def json_schema(self) -> dict[str, Any]:
+        strict = "|".join((_DATE_PATTERN, *self.present))
+        pattern = f"^({_ignore_case(strict)})$"
+        if self.free:  # any text, but not an impossible ISO date
+            iso_like = "\\d{4}-\\d{1,2}(-\\d{1,2})?([T ]|$)"
+            pattern = f"^({_ignore_case(strict)}|(?!{iso_like}).*)$"
+        return _described({"type": ["string", "number"], "pattern": pattern}, self.description)
+
+
+_MONTHS = "January February March April May June July August September October November December"
+
+
+def impossible_date(found: re.Match[str]) -> str | None:
+    """Why a `2021`, `2021-03` or `2021-03-14` shape is no date, or None when it is one."""
+    import datetime as dt
+
+    year, month, day = found.groups()
+    if month and not 1 <= int(month) <= 12:
+        return f"there is no month {int(month)}"
+    if day:
+        try:
+            dt.date(int(year), int(month), int(day))
+        except ValueError:
+            return f"{_MONTHS.split()[int(month) - 1]} {year} has no day {int(day)}"
+    return None
+
+
+_NUMERIC = (
+    re.compile(r"(?P<y>\d{4})[-/.](?P<m>\d{1,2})(?:[-/.](?P<d>\d{1,2}))?(?:[T ][\d:.+Z-]*)?"),
+    re.compile(r"(?P<m>\d{1,2})[/.-](?P<y>\d{4})"),
+)
+_WORDY = (
+    re.compile(r"(?P<n>[^\W\d_]+)\.?,? +(?P<y>\d{4})"),  # Sept 2021, März 2021
+    re.compile(r"(?P<n>[^\W\d_]+)\.? +(?P<d>\d{1,2}),? +(?P<y>\d{4})"),  # Sep 1, 2021
+    re.compile(r"(?P<d>\d{1,2})\.? +(?P<n>[^\W\d_]+)\.?,? +(?P<y>\d{4})"),  # 1 Sep 2021
+)
+
+
+def iso_form(text: str) -> str | None:
+    """`Sept 2021`, `09/2021`, `2021.09`, `2021-9-1` -> `2021-09`, `2021-09-01`; None for
+    text that does not read as one month (`Fall 2019`, `13/2021`)."""
+    text = text.strip()
+    for rule in _NUMERIC + _WORDY:
+        found = rule.fullmatch(text)
+        if not found:
+            continue
+        parts = found.groupdict()
+        month = month_number(parts["n"]) if "n" in parts else int(parts["m"])
+        day = f"-{int(parts['d']):02d}" if parts.get("d") else ""
+        iso = f"{parts['y']}-{month or 0:02d}{day}"
+        checked = _ISO.fullmatch(iso)
+        if month and checked and impossible_date(checked) is None:
+            return iso
+    return None
+
+
+def month_number(name: str) -> int | None:
+    """1 for `Jan`, `January`, `janv.`, `Januar`; None for a word that is no month's name,
+    or the name of two months in different languages."""
+    from .dates import LOCALES  # only on a date that failed: its tables are not needed else
+
+    numbers: dict[str, set[int]] = {}
+    names = [(_MONTHS.split(), [m[:3] for m in _MONTHS.split()])]
+    names += [(long, short) for long, short, _ in LOCALES.values()]
+    for long, short in names:
+        for number, (a, b) in enumerate(zip(long, short, strict=True), 1):
+            for word in (a, b, a[:4]):  # `Sept`
+                numbers.setdefault(word.lower().rstrip("."), set()).add(number)
+    found = numbers.get(name.lower().rstrip("."), set())
+    return next(iter(found)) if len(found) == 1 else None
 
 
 @value

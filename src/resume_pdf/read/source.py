@@ -126,8 +126,11 @@ def parse_source(raw: bytes, name: str) -> Source:
             node = yaml.compose("\n".join(lines), Loader=_Loader)
             break
         except yaml.MarkedYAMLError as exc:
-            syntax.append(explain(exc, name, lines))
-            if not _blank_out(lines, exc, syntax):
+            opened = _runaway_quote("\n".join(lines), exc)
+            syntax.append(explain(exc, name, lines, opened))
+            if opened and len(syntax) <= 20:
+                lines[opened.line] = ""  # the culprit: the rest of the file reads again
+            elif not _blank_out(lines, exc, syntax):
                 raise ResumeError(syntax[:1]) from None
         except yaml.YAMLError as exc:
             raise _fail(name, str(exc)) from None
@@ -139,7 +142,7 @@ def parse_source(raw: bytes, name: str) -> Source:
         raise _fail(name, "empty document: expected a mapping with at least `name`")
     first = tuple(syntax[:1])  # what follows a syntax error may be the recovery's doing
     try:
-        source = _Converter(name).run(node)
+        source = _Converter(name, None if _is_json(name) else lines).run(node)
     except ResumeError as exc:
         raise ResumeError([*first, *before_first(first, list(exc.problems))]) from None
     warnings = tuple(before_first(first, list(source.warnings)))
@@ -159,6 +162,34 @@ def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]
             lines[mark.line] = ""
             return True
     return False
+
+
+_KEY_LINE = re.compile(r"\s*(- +)?[^\s#'\"][^:#]*:(\s|$)")
+
+
+def _runaway_quote(text: str, exc: yaml.MarkedYAMLError) -> yaml.Mark | None:
+    """Where a quote that was never closed on its line opened, when the parser only stumbled
+    lines later: `headline: "Engineer who ships` reads the next lines (`email: ...`) into
+    the text until a later quote ends it, and the error comes after that. A quoted text is
+    taken as runaway when it spans lines, one of them reads like `key:`, and the error is
+    on its last line or the next."""
+    error = exc.problem_mark or exc.context_mark
+    if error is None:
+        return None
+    runaway = None
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            start, end = token.start_mark, token.end_mark
+            if start.line > error.line:
+                break
+            quoted = isinstance(token, yaml.ScalarToken) and token.style in ('"', "'")
+            if quoted and start.line < end.line <= error.line <= end.line + 1:
+                inside = text.split("\n")[start.line + 1 : end.line + 1]
+                if any(_KEY_LINE.match(line) for line in inside):
+                    runaway = start
+    except yaml.YAMLError:
+        pass  # the scanner stops where the parser did, or before: what it saw is enough
+    return runaway
 
 
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
@@ -240,6 +271,17 @@ def _check_characters(text: str, name: str) -> None:
         raise ResumeError(problems)
 
 
+def _is_json(name: str) -> bool:
+    return name.lower().endswith(".json")
+
+
+COMMENT_TRAP = (
+    "the text after ' #' is a YAML comment and is not shown; put the value in quotes to keep it"
+)
+_TEXT_COMMENT = re.compile(r"[ \t]+#\S")  # `Ranked #1`: a comment that reads like text
+_ANY_COMMENT = re.compile(r"[ \t]*#")
+
+
 def _fail(name: str, message: str) -> ResumeError:
     return ResumeError([Problem(message, Location(name, 1, 1))])
 
@@ -247,8 +289,9 @@ def _fail(name: str, message: str) -> ResumeError:
 class _Converter:
     """Walks composed YAML nodes once, recording locations and enforcing limits."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, lines: list[str] | None = None) -> None:
         self.name = name
+        self.lines = lines  # the YAML text, to find comments on a value's line; None for JSON
         self.values: dict[Path_, Location] = {}
         self.keys: dict[Path_, Location] = {}
         self.problems: list[Problem] = []
@@ -315,6 +358,8 @@ class _Converter:
         if isinstance(node, yaml.ScalarNode):
             if node.tag not in _PLAIN_TAGS:
                 return self._bad_tag(node, path)
+            if self.lines is not None and not node.style:
+                self._comment_trap(node, path)
             return None if node.tag == _NULL else node.value
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ:
@@ -323,6 +368,27 @@ class _Converter:
         if node.tag != _MAP:
             return self._bad_tag(node, path)
         return self._mapping(node, path)
+
+    def _comment_trap(self, node: yaml.ScalarNode, path: Path_) -> None:
+        """`summary: Ranked #1 in sales` reads "Ranked": YAML drops the rest as a comment,
+        and `- #1 seller` is an empty item. Warned when what follows the value on its line
+        is a comment that reads like text (`#` then a letter or digit), or when a list
+        item is empty; a comment set apart (`value  # note`) is taken as meant."""
+        assert self.lines is not None
+        end = node.end_mark
+        rest = self.lines[end.line][end.column :] if end.line < len(self.lines) else ""
+        empty = node.tag == _NULL and not node.value
+        in_list = bool(path) and isinstance(path[-1], int)
+        if empty and in_list:
+            found = _ANY_COMMENT.match(rest) is not None
+            message = COMMENT_TRAP if found else "an empty list item; nothing is shown for it"
+        elif _TEXT_COMMENT.match(rest):
+            found, message = True, COMMENT_TRAP
+        else:
+            return
+        column = end.column + rest.index("#") + 1 if found else end.column  # the `#`, or the `-`
+        loc = Location(self.name, end.line + 1, column)
+        self.warnings.append(Problem(message, loc, field_path(path), Severity.WARNING))
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         out: dict[str, Any] = {}

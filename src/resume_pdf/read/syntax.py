@@ -17,9 +17,12 @@ PREFIX = "YAML syntax error: "
 _KEY = re.compile(r"^(\s*(?:-\s+)?)([^\s:#'\"][^:#]*?):\s+(.*)$")
 
 
-def explain(exc: Any, name: str, lines: list[str]) -> Problem:
+def explain(exc: Any, name: str, lines: list[str], opened: Any = None) -> Problem:
     """The Problem for one parser error; falls back to the parser's words when the error
-    is not one of the mistakes people make."""
+    is not one of the mistakes people make. `opened`: where a quote that ran on over
+    the next lines was opened (the loader finds it in the token stream), said there."""
+    if opened is not None:
+        return _problem(name, lines, opened, *_runaway(exc, opened, lines))
     problem, context = exc.problem or "", exc.context or ""
     mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
     for rule in RULES:
@@ -102,6 +105,15 @@ def _quote(problem: str, context: str, mark: Any, start: Any, lines: list[str]) 
     hint = f"end the text with {quote} on this line"
     hint += r' (write \" for a quote inside "...")' if quote == '"' else " (write '' for a quote)"
     return start, f"the quoted text opened here with {quote} is never closed", hint
+
+
+def _runaway(exc: Any, opened: Any, lines: list[str]) -> tuple[str, str]:
+    quote = _line(lines, opened)[opened.column : opened.column + 1] or '"'
+    ended = (exc.problem_mark or exc.context_mark).line + 1
+    message = f"the quoted text opened here with {quote} is not closed on this line"
+    hint = f"end the text with {quote} on this line"
+    hint += r' (write \" for a quote inside "...")' if quote == '"' else " (write '' for a quote)"
+    return message + f"; it runs on to line {ended}", hint
 
 
 def _bracket(problem: str, context: str, mark: Any, start: Any, lines: list[str]) -> Found:
