@@ -28,8 +28,9 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         *("fonts/user", "pdf/cjk", "pdf/photo"),
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },
-    # only when a CFF font is used; a user font's family name for the twins
-    "fontTools": {"fonts/convert", "write/resume_doc"},
+    # only when a CFF font is used, or a user's TrueType font checked; a user font's family
+    # name for the twins
+    "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc"},
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster"},
     "watchdog": {"watch"},

@@ -9,13 +9,18 @@ characters" lazily, memoised per face: a résumé uses a few hundred distinct pa
 glyph still maps to its own character, so the text layer is unchanged.
 
 Parsing keeps the tables as they are (coverage and class arrays become dicts on first use);
-a face's kerning costs about a millisecond the first time a pair is asked of it.
+a face's kerning costs about a millisecond the first time a pair is asked of it. Every read of
+the parse stays inside the table and is charged against its size, so a broken or hostile table
+fails at once (`Malformed`) instead of later, mid-layout, or after minutes of overlapping
+structures; `read_kerning(strict=True)` also checks every pair set a look-up may read later, so
+a user's font is refused before use (fonts/validate.py) while a bundled face is never re-checked.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from struct import Struct, unpack_from
+from struct import error as StructError
 from typing import Any
 
 from reportlab.pdfbase.ttfonts import TTFont
@@ -23,17 +28,53 @@ from reportlab.pdfbase.ttfonts import TTFont
 from .embed import memoise_embedding
 
 _U16 = Struct(">H")
-_U32 = Struct(">L")
 _I16 = Struct(">h")
 _NO_KERN = frozenset(" \u00a0\u2009\u202f\t\n")  # widths around spaces stay as measured
 
 
-def _u16(data: bytes, pos: int) -> int:
-    return _U16.unpack_from(data, pos)[0]
+class Malformed(ValueError):
+    """A kerning table that does not hold together; the message says where."""
 
 
-def _u16s(data: bytes, pos: int, count: int) -> tuple[int, ...]:
-    return unpack_from(f">{count}H", data, pos)
+class _Table:
+    """One table's bytes, read only inside the table. What a parse reads is charged against
+    twice the table's size: a real font's structures lie side by side (shared ones are parsed
+    once, memoised by offset), while overlapping ones are the only way to make a parse slow."""
+
+    def __init__(self, data: bytes, start: int, length: int, tag: str) -> None:
+        self.data, self.start, self.tag = data, start, tag
+        self.end = min(start + length, len(data))
+        self.left = 2 * length + 4096
+        self.memo: dict[tuple[type, int], Any] = {}
+
+    def u16s(self, pos: int, count: int) -> tuple[int, ...]:
+        self.within(pos, 2 * count)
+        self.left -= 2 * count
+        if self.left < 0:
+            raise Malformed(
+                f"its {self.tag} table's structures overlap (far more to read than it holds)"
+            )
+        return unpack_from(f">{count}H", self.data, pos)
+
+    def u16(self, pos: int) -> int:
+        return self.u16s(pos, 1)[0]
+
+    def u32(self, pos: int) -> int:
+        high, low = self.u16s(pos, 2)
+        return high << 16 | low
+
+    def within(self, pos: int, size: int) -> None:
+        if pos < self.start or pos + size > self.end:
+            raise Malformed(
+                f"its {self.tag} table points outside itself (at byte {pos - self.start})"
+            )
+
+    def shared(self, kind: type, pos: int) -> Any:
+        """The structure of `kind` at `pos`, parsed once however many subtables use it."""
+        found = self.memo.get((kind, pos))
+        if found is None:
+            found = self.memo[(kind, pos)] = kind(self, pos)
+        return found
 
 
 def _value_size(fmt: int) -> int:
@@ -49,14 +90,16 @@ class _Coverage:
     """glyph id -> coverage index, by binary search over the table's own arrays (building a
     dict of every covered glyph would cost more than all the look-ups a résumé makes)."""
 
-    def __init__(self, data: bytes, pos: int) -> None:
-        fmt, count = _u16s(data, pos, 2)
+    def __init__(self, table: _Table, pos: int) -> None:
+        fmt, count = table.u16s(pos, 2)
         if fmt == 1:
-            self.starts = _u16s(data, pos + 4, count)
+            self.starts = table.u16s(pos + 4, count)
             self.ends, self.first = self.starts, tuple(range(count))
-        else:
-            flat = _u16s(data, pos + 4, 3 * count)
+        elif fmt == 2:
+            flat = table.u16s(pos + 4, 3 * count)
             self.starts, self.ends, self.first = flat[0::3], flat[1::3], flat[2::3]
+        else:
+            raise Malformed(f"its {table.tag} table has a coverage of unknown format {fmt}")
 
     def index(self, glyph: int) -> int | None:
         r = bisect_right(self.starts, glyph) - 1
@@ -64,19 +107,27 @@ class _Coverage:
             return None
         return self.first[r] + glyph - self.starts[r]
 
+    def size(self) -> int:
+        """One past the largest index this coverage gives."""
+        ranges = zip(self.starts, self.ends, self.first, strict=True)
+        return max((f + e - s + 1 for s, e, f in ranges), default=0)
+
 
 class _ClassDef:
     """glyph id -> class (glyphs not listed are class 0), searched like _Coverage."""
 
-    def __init__(self, data: bytes, pos: int) -> None:
-        self.listed = _u16(data, pos) == 1  # format 1: one class per glyph from `start`
+    def __init__(self, table: _Table, pos: int) -> None:
+        fmt = table.u16(pos)
+        self.listed = fmt == 1  # format 1: one class per glyph from `start`
         if self.listed:
-            self.start, count = _u16s(data, pos + 2, 2)
-            self.classes = _u16s(data, pos + 6, count)
-        else:
-            count = _u16(data, pos + 2)
-            flat = _u16s(data, pos + 4, 3 * count)
+            self.start, count = table.u16s(pos + 2, 2)
+            self.classes = table.u16s(pos + 6, count)
+        elif fmt == 2:
+            count = table.u16(pos + 2)
+            flat = table.u16s(pos + 4, 3 * count)
             self.starts, self.ends, self.classes = flat[0::3], flat[1::3], flat[2::3]
+        else:
+            raise Malformed(f"its {table.tag} table has a class definition of unknown format {fmt}")
 
     def of(self, glyph: int) -> int:
         if self.listed:
@@ -89,17 +140,29 @@ class _ClassDef:
 class _PairSubtable:
     """One GPOS PairPos subtable (format 1: glyph pairs; format 2: class pairs)."""
 
-    def __init__(self, data: bytes, pos: int) -> None:
-        self.data, self.pos = data, pos
-        self.format, cov, self.vf1, self.vf2 = _u16s(data, pos, 4)
-        self.coverage = _Coverage(data, pos + cov)
+    def __init__(self, table: _Table, pos: int) -> None:
+        self.data, self.pos = table.data, pos
+        self.format, cov, self.vf1, self.vf2 = table.u16s(pos, 4)
+        self.coverage = table.shared(_Coverage, pos + cov)
         self.rec = _value_size(self.vf1) + _value_size(self.vf2)
         self.xadv = _x_advance_at(self.vf1)
         self._sets: dict[int, dict[int, int]] = {}
         if self.format == 2:
-            cd1, cd2, self.n1, self.n2 = _u16s(data, pos + 8, 4)
-            self.cls1 = _ClassDef(data, pos + cd1)
-            self.cls2 = _ClassDef(data, pos + cd2)
+            cd1, cd2, self.n1, self.n2 = table.u16s(pos + 8, 4)
+            self.cls1 = table.shared(_ClassDef, pos + cd1)
+            self.cls2 = table.shared(_ClassDef, pos + cd2)
+
+    def check(self, table: _Table) -> None:
+        """Every value a look-up may read later lies inside the table (strict parses only)."""
+        if self.format == 2:
+            table.within(self.pos + 16, self.n1 * self.n2 * self.rec)
+            return
+        count, covered = table.u16(self.pos + 8), self.coverage.size()
+        if covered > count:
+            raise Malformed(f"its {table.tag} table covers {covered} glyphs with {count} pair sets")
+        for offset in set(table.u16s(self.pos + 10, count)):
+            at = self.pos + offset
+            table.within(at + 2, table.u16(at) * (2 + self.rec))
 
     def lookup(self, left: int, right: int) -> int | None:
         """The XAdvance adjustment of `left` before `right`; None when this subtable does
@@ -122,77 +185,110 @@ class _PairSubtable:
 
     def _pair_set(self, index: int) -> dict[int, int]:
         data = self.data
-        at = self.pos + _u16(data, self.pos + 10 + 2 * index)
-        count, step = _u16(data, at), 2 + self.rec
+        at = self.pos + _U16.unpack_from(data, self.pos + 10 + 2 * index)[0]
+        count, step = _U16.unpack_from(data, at)[0], 2 + self.rec
         if self.xadv is None:
-            return {_u16(data, at + 2 + i * step): 0 for i in range(count)}
+            return {_U16.unpack_from(data, at + 2 + i * step)[0]: 0 for i in range(count)}
         return {
-            _u16(data, at + 2 + i * step): _I16.unpack_from(data, at + 4 + i * step + self.xadv)[0]
+            _U16.unpack_from(data, at + 2 + i * step)[0]: _I16.unpack_from(
+                data, at + 4 + i * step + self.xadv
+            )[0]
             for i in range(count)
         }
 
 
-def _kern_lookups(data: bytes, gpos: int) -> list[list[_PairSubtable]]:
+def _kern_lookups(table: _Table, strict: bool) -> list[list[_PairSubtable]]:
     """The pair-adjustment lookups of the `kern` feature, in lookup order; a script's default
     language (latn, else DFLT, else any) chooses among several `kern` features."""
-    script_list, feature_list, lookup_list = (gpos + o for o in _u16s(data, gpos + 4, 3))
-    features = [
-        (data[feature_list + 2 + 6 * i : feature_list + 6 + 6 * i], i)
-        for i in range(_u16(data, feature_list))
-    ]
-    kern = {i for tag, i in features if tag == b"kern"}
-    chosen = _default_features(data, script_list) & kern or kern
+    gpos = table.start
+    script_list, feature_list, lookup_list = (gpos + o for o in table.u16s(gpos + 4, 3))
+    count = table.u16(feature_list)
+    table.within(feature_list + 2, 6 * count)
+    data = table.data
+    kern = {
+        i
+        for i in range(count)
+        if data[feature_list + 2 + 6 * i : feature_list + 6 + 6 * i] == b"kern"
+    }
+    chosen = _default_features(table, script_list) & kern or kern
     indices: set[int] = set()
     for i in chosen:
-        at = feature_list + _u16(data, feature_list + 2 + 6 * i + 4)
-        indices.update(_u16s(data, at + 4, _u16(data, at + 2)))
+        at = feature_list + table.u16(feature_list + 2 + 6 * i + 4)
+        indices.update(table.u16s(at + 4, table.u16(at + 2)))
     lookups = []
     for index in sorted(indices):
-        at = lookup_list + _u16(data, lookup_list + 2 + 2 * index)
-        kind, _flags, count = _u16s(data, at, 3)
+        at = lookup_list + table.u16(lookup_list + 2 + 2 * index)
+        kind, _flags, count = table.u16s(at, 3)
         subtables = []
-        for offset in _u16s(data, at + 6, count):
+        for offset in table.u16s(at + 6, count):
             sub, sub_kind = at + offset, kind
             if kind == 9:  # extension: the real subtable is further on
-                sub_kind = _u16(data, sub + 2)
-                sub += _U32.unpack_from(data, sub + 4)[0]
-            if sub_kind == 2 and _u16(data, sub) in (1, 2):
-                subtables.append(_PairSubtable(data, sub))
+                sub_kind = table.u16(sub + 2)
+                sub += table.u32(sub + 4)
+            if sub_kind == 2 and table.u16(sub) in (1, 2):
+                subtable = table.shared(_PairSubtable, sub)
+                if strict:
+                    subtable.check(table)
+                subtables.append(subtable)
         if subtables:
             lookups.append(subtables)
     return lookups
 
 
-def _default_features(data: bytes, script_list: int) -> set[int]:
+def _default_features(table: _Table, script_list: int) -> set[int]:
+    count = table.u16(script_list)
+    table.within(script_list + 2, 6 * count)
+    data = table.data
     scripts = {
         data[script_list + 2 + 6 * i : script_list + 6 + 6 * i]: script_list
-        + _u16(data, script_list + 6 + 6 * i)
-        for i in range(_u16(data, script_list))
+        + table.u16(script_list + 6 + 6 * i)
+        for i in range(count)
     }
     for tag in (b"latn", b"DFLT", *scripts):
         at = scripts.get(tag)
-        if at is None or not _u16(data, at):
+        if at is None or not table.u16(at):
             continue
-        lang = at + _u16(data, at)
-        return set(_u16s(data, lang + 6, _u16(data, lang + 4)))
+        lang = at + table.u16(at)
+        return set(table.u16s(lang + 6, table.u16(lang + 4)))
     return set()
 
 
-def _legacy_kern(data: bytes, at: int) -> dict[tuple[int, int], int]:
+def _legacy_kern(table: _Table) -> dict[tuple[int, int], int]:
     """The classic `kern` table (version 0, format 0, horizontal subtables)."""
     pairs: dict[tuple[int, int], int] = {}
-    if _u16(data, at) != 0:
+    at = table.start
+    if table.u16(at) != 0:
         return pairs  # Apple's version 1 table: not read
     pos = at + 4
-    for _ in range(_u16(data, at + 2)):
-        length, coverage = _u16s(data, pos + 2, 2)
+    for _ in range(table.u16(at + 2)):
+        length, coverage = table.u16s(pos + 2, 2)
         if coverage >> 8 == 0 and coverage & 0x7 == 0x1:  # format 0, horizontal, kerning
-            short = Struct(">HHh")
-            for i in range(_u16(data, pos + 6)):
-                left, right, value = short.unpack_from(data, pos + 14 + 6 * i)
-                pairs.setdefault((left, right), value)
+            flat = table.u16s(pos + 14, 3 * table.u16(pos + 6))
+            for i in range(0, len(flat), 3):
+                value = flat[i + 2]
+                pairs.setdefault(
+                    (flat[i], flat[i + 1]), value - 0x10000 if value > 0x7FFF else value
+                )
+        if length < 14:  # a subtable with no length would be read over and over
+            break
         pos += length
     return pairs
+
+
+def read_kerning(
+    data: bytes, tables: dict[str, Any], strict: bool = False
+) -> tuple[list[list[_PairSubtable]], dict[tuple[int, int], int]]:
+    """The GPOS `kern` lookups of a face, else its legacy `kern` pairs (`tables`: reportlab's
+    directory, tag -> offset and length). Raises Malformed or struct.error on a broken table;
+    `strict` also checks the pair sets that look-ups read only later."""
+    lookups: list[list[_PairSubtable]] = []
+    if "GPOS" in tables:
+        entry = tables["GPOS"]
+        lookups = _kern_lookups(_Table(data, entry["offset"], entry["length"], "GPOS"), strict)
+    if not lookups and "kern" in tables:
+        entry = tables["kern"]
+        return [], _legacy_kern(_Table(data, entry["offset"], entry["length"], "kern"))
+    return lookups, {}
 
 
 class Kerning:
@@ -206,11 +302,8 @@ class Kerning:
         data, tables = face._ttf_data, face.table  # noqa: SLF001 (reportlab keeps them here)
         self._lookups: list[list[_PairSubtable]] = []
         self._legacy: dict[tuple[int, int], int] = {}
-        try:
-            if "GPOS" in tables:
-                self._lookups = _kern_lookups(data, tables["GPOS"]["offset"])
-            if not self._lookups and "kern" in tables:
-                self._legacy = _legacy_kern(data, tables["kern"]["offset"])
+        try:  # a user's face was checked strictly before (fonts/validate.py)
+            self._lookups, self._legacy = read_kerning(data, tables)
         except Exception:  # noqa: BLE001 — a malformed table means no kerning, not no PDF
             self._lookups, self._legacy = [], {}
         self.empty = not (self._lookups or self._legacy)
@@ -229,12 +322,15 @@ class Kerning:
         if left is None or right is None:
             return 0.0
         total = self._legacy.get((left, right), 0)
-        for subtables in self._lookups:
-            for subtable in subtables:
-                value = subtable.lookup(left, right)
-                if value is not None:
-                    total += value
-                    break
+        try:
+            for subtables in self._lookups:
+                for subtable in subtables:
+                    value = subtable.lookup(left, right)
+                    if value is not None:
+                        total += value
+                        break
+        except (StructError, IndexError):  # unchecked (bundled) data: this pair has none
+            return 0.0
         return total * self._scale
 
     def adjustments(self, text: str) -> list[float]:

@@ -37,6 +37,11 @@ def load_face(face: FaceFile, name: str, needed: frozenset[str]) -> TTFont:
             from .convert import truetype_for  # fontTools is imported only for CFF fonts
 
             return KernedFont(name, truetype_for(face, needed))
+        from .validate import problem_with  # fontTools, for a user's TrueType file only
+
+        problem = problem_with(face.path, face.index)
+        if problem:
+            raise _Refused(f"cannot be read as a font ({problem})")
         return KernedFont(name, face.path, subfontIndex=face.index)
     except _Refused as exc:
         reason = str(exc)
