@@ -295,9 +295,9 @@ def load_resume(path: Path, display_name: str | None = None, references: bool = 
     except ResumeError as exc:
         if _has_resume_key(raw):
             raise
-        raise _not_a_resume(exc.problems[0].location or Location(name, 1, 1)) from None
+        raise ResumeError([_without_content(exc.problems[0])]) from None
     if source.errors and not isinstance(source.data, dict) and not _has_resume_key(raw):
-        raise _not_a_resume(source.errors[0].location or Location(name, 1, 1))
+        raise ResumeError([_without_content(source.errors[0])])
     return validate_resume(read_foreign(source, references))
 
 
@@ -310,6 +310,12 @@ _RESUME_KEY_LINE = re.compile(rf"""(?m)^[ \t{{,]*["']?({_KEYS})["']?[ \t]*:""".e
 def _has_resume_key(raw: bytes) -> bool:
     """A line of the (unparsable) file starts with a résumé key: show its syntax errors."""
     return bool(_RESUME_KEY_LINE.search(raw.replace(b"\0", b"")))  # UTF-16/32 as ASCII
+
+
+def _without_content(problem: Problem) -> Problem:
+    """The first problem of a file with no résumé key, in the parser's words (a syntax error,
+    an empty document) but without the source line and hint that would quote the file."""
+    return Problem(problem.message, problem.location, problem.field, problem.severity)
 
 
 def _not_a_resume(where: Location) -> ResumeError:
