@@ -216,11 +216,10 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
         },
         "meta": {"language": "tlh"},
         "work": [
-            5,
+            {"note": "5"},
             {"name": "Acme", "url": "not a url"},
             {"name": "[Beta](https://beta.example)", "url": "https://other.example"},
         ],
-        "volunteer": "Red Cross",
         "hobbies": ["x"],
     }
     code, lines = check_json(tmp_path, doc)
@@ -236,11 +235,10 @@ def test_every_dropped_value_is_a_warning_at_its_own_key(tmp_path: Path) -> None
         "not shown",
         "resume.json:14:16: basics.profiles[0].url: warning: empty `url`: the profile is shown "
         "without its address",
-        "resume.json:23:5: work[0]: warning: expected a mapping; not shown",
-        "resume.json:26:14: work[1].url: warning: 'not a url' is not a link address; not linked",
-        "resume.json:30:14: work[2].url: warning: not linked: the name is already a link",
-        "resume.json:33:16: volunteer: warning: expected a list of entries; not shown",
-        "resume.json:34:3: hobbies: warning: unknown JSON Resume section key `hobbies` is not "
+        "resume.json:24:7: work[0].note: warning: unknown `work` entry key `note` is not shown",
+        "resume.json:28:14: work[1].url: warning: 'not a url' is not a link address; not linked",
+        "resume.json:32:14: work[2].url: warning: not linked: the name is already a link",
+        "resume.json:35:3: hobbies: warning: unknown JSON Resume section key `hobbies` is not "
         "shown",
     ]
 
@@ -255,7 +253,7 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
                 {"network": "GitHub", "username": "a b"},  # its address made from the name
             ],
         },
-        "work": ["x", {"startDate": "2020"}],  # named by its place in the file
+        "work": [{"note": "x"}, {"startDate": "2020"}],  # named by its place in the file
         "education": [{"institution": "Uni", "startDate": "Feb 30, 2020"}],
         "projects": [{"name": "P", "url": "ftp://c.example"}],
     }
@@ -267,11 +265,11 @@ def test_a_refused_value_is_an_error_at_its_json_resume_key(tmp_path: Path) -> N
         f"resume.json:9:16: basics.profiles[0].url: {scheme}",
         "resume.json:13:21: basics.profiles[1].username: error: a link must not contain spaces or "
         "control characters",
-        "resume.json:18:5: work[0]: warning: expected a mapping; not shown",
-        "resume.json:19:5: work[1]: error: needs `role` or `organization`",  # at its entry
-        "resume.json:26:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
+        "resume.json:19:7: work[0].note: warning: unknown `work` entry key `note` is not shown",
+        "resume.json:21:5: work[1]: error: needs `role` or `organization`",  # at its entry
+        "resume.json:28:20: education[0].startDate: error: expected a date like 2021, 2021-03, "
         "2021-03-14 or present, got '2020-02-30' (February 2020 has no day 30)",
-        f"resume.json:32:14: projects[0].url: {scheme}",
+        f"resume.json:34:14: projects[0].url: {scheme}",
     ]
 
 
@@ -318,7 +316,7 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "resume.json:32:16: education[1].score:",
         "resume.json:40:9: education[2].courses[2]:",  # after the score, and a dropped 7
         "resume.json:45:14: education[3].gpa:",
-        "resume.json:46:18: education[3].courses:",  # one course, written as a text
+        "resume.json:46:18: education[3].courses[0]:",  # one course, written as a text
         "resume.json:51:16: skills[0].level:",
         "resume.json:57:9: skills[1].keywords[1]:",
         "resume.json:61:15: skills[2].name:",
@@ -393,7 +391,12 @@ def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> No
         ],
     }
     code, text, err = build_json(tmp_path, doc, "--references", "--style", "modern")
-    assert code == 0 and "warning" not in err, err  # an award's `url` is used: no warning
+    assert code == 0, err  # an award's `url` is used: no warning; a website beside a url is
+    warned = [line.split(": ", 1)[1] for line in err.splitlines()]
+    assert warned == [  # the legacy `website`, beside the `url` that is shown
+        "basics.website: warning: not shown: `url` is shown instead",
+        "publications[0].website: warning: not shown: `url` is shown instead",
+    ]
     lines = [line.strip() for line in text.splitlines()]
     assert pdf_links(tmp_path / "out.pdf") == [
         "https://ann.example",  # `url` beats the legacy `website`

@@ -15,6 +15,7 @@ from ..errors import quote
 from ..text.inline import check_url
 from ..values import value
 from .mapping import Mapper, text_list
+from .shapes import TEXT, TEXTS, Fields, Items, Shape, conform
 from .source import Path_, Source
 from .titles import TITLES, section_title
 
@@ -75,11 +76,41 @@ YAMLRESUME = Dialect(
 )
 
 
+META = {"canonical", "version", "lastModified", "language", "locale"}
+LISTS = {"highlights", "keywords", "courses", "roles"}  # every other key of an entry is text
+LOCATION_SHAPE = Fields(dict.fromkeys(LOCATION, TEXT), text=True)  # `"location": "Oslo"` too
+PROFILES = Items(Fields(dict.fromkeys(("network", "username", "url"), TEXT)), "a list of profiles")
+
+
+def shape(dialect: Dialect) -> Shape:
+    """The types of every key the dialect reads, after the format's schema (and the legacy
+    keys read beside it)."""
+    sections = {
+        key: Items(Fields({k: TEXTS if k in LISTS else TEXT for k in keys}), "a list of entries")
+        for key, keys in ENTRY_KEYS.items()
+    }
+    basics = Fields(
+        {**dict.fromkeys(BASICS | {dialect.headline}, TEXT)}
+        | {"location": LOCATION_SHAPE, "profiles": PROFILES}
+    )
+    if dialect is JSON_RESUME:
+        meta = Fields({"language": TEXT, "locale": TEXT})
+        return Fields({"basics": basics, "meta": meta, **sections})
+    content = Fields({"basics": basics, "location": LOCATION_SHAPE, "profiles": PROFILES})
+    return Fields(
+        {
+            "content": Fields({**content.fields, **sections}),
+            "locale": Fields({"language": TEXT}, text=True),
+        }
+    )
+
+
 def is_json_resume(data: Any) -> bool:
     return isinstance(data, dict) and "basics" in data
 
 
 def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = False) -> Source:
+    source, errors = conform(source, shape(dialect))
     m = Mapper(source, dialect.name)
     data: dict[str, Any] = {}
     locale = _locale(m)
@@ -91,10 +122,8 @@ def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = F
     for key in root if isinstance(root, dict) else ():  # in the file's own order
         if key not in ENTRY_KEYS or (key == "references" and not references):
             continue
-        entries = m.get((*dialect.root, key))
-        if not isinstance(entries, list) and entries is not None:  # `"work": "Acme"`
-            m.warn((*dialect.root, key), "expected a list of entries; not shown")
-        elif entries:
+        entries = m.get((*dialect.root, key))  # a list, or None (absent or refused)
+        if entries:
             out_path = ("sections", len(sections))
             section = _section(m, key, entries, (*dialect.root, key), out_path)
             if section:
@@ -104,12 +133,15 @@ def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = F
     m.place(data, "sections", sections, (), dialect.root)
     if dialect.root:
         m.unknown_keys((), dialect.outer, "top-level")
+        m.unknown_keys(("locale",), {"language"}, "locale")
         if m.get(("layouts",)):
             m.warn(("layouts",), f"{dialect.name} `layouts` are not used by resume-pdf", key=True)
+    else:  # `meta` is other tools' record of the file: only its language is read
+        m.unknown_keys(("meta",), META, "meta")
     known = dialect.top_level | set(ENTRY_KEYS)
     m.unknown_keys(dialect.root, known, f"{dialect.name} section")
     m.unknown_keys(dialect.basics, BASICS | {dialect.headline, "location", "profiles"}, "basics")
-    return m.result(data)
+    return m.result(data, errors)
 
 
 def _locale(m: Mapper) -> str | None:
@@ -133,9 +165,9 @@ def _basics(m: Mapper, dialect: Dialect, data: dict[str, Any]) -> None:
         _markdown_lists(data, "summary", bullets=False)
     contact: dict[str, Any] = {}
     m.rename(contact, ("contact",), b, email="email", phone="phone")
-    for key in ("url", "website"):  # `website` is the legacy name
-        if "website" not in contact:
-            m.copy(contact, "website", ("contact",), (*b, key))
+    website = m.first(b, "url", "website")  # `website` is the legacy name
+    if website:
+        m.copy(contact, "website", ("contact",), (*b, website))
     for key in ("image", "picture"):
         if m.get((*b, key)):
             m.warn((*b, key), "a picture is not shown", key=True)
@@ -194,8 +226,7 @@ def _section(m: Mapper, key: str, entries: list[Any], src: Path_, out: Path_) ->
     kind, convert_entry = _KINDS[key]
     items = []
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict):
-            m.warn((*src, i), "expected a mapping; not shown")
+        if not isinstance(entry, dict):  # `null`, refused by the type check
             continue
         m.unknown_keys((*src, i), ENTRY_KEYS[key], f"`{key}` entry")
         item: dict[str, Any] = {}
@@ -241,14 +272,12 @@ def _linked(
     """The first of `names` as item[key], linked to the entry's `url` (or `website`). With
     none of `names`, the url is reported as not shown, unless another field will link it
     (`fallback`: an award's title)."""
-    for name in names:
+    name = m.first(src, *names)
+    if name:
         m.copy(item, key, out, (*src, name))
-        if key in item:
-            break
-    for url_key in ("url", "website"):
-        url = m.get((*src, url_key))
-        if not isinstance(url, str) or not url.strip():
-            continue
+    url_key = m.first(src, "url", "website")
+    url = m.get((*src, url_key)) if url_key else None
+    if isinstance(url, str) and url.strip():
         if key not in item:
             if not fallback:
                 m.warn((*src, url_key), f"not shown: the entry has no `{names[0]}` to link")
@@ -259,7 +288,6 @@ def _linked(
         else:
             label = item[key].replace("[", "\\[").replace("]", "\\]")
             item[key] = f"[{label}]({url.strip()})"
-        break
 
 
 def _markdown_lists(item: dict[str, Any], key: str, bullets: bool = True) -> None:
@@ -302,8 +330,9 @@ def _work(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     _linked(m, item, "institution", out, src, "institution")
     m.rename(item, out, src, field="area", location="location")
-    m.copy(item, "degree", out, (*src, "studyType"))
-    m.copy(item, "degree", out, (*src, "degree"))
+    degree = m.first(src, "degree", "studyType")
+    if degree:
+        m.copy(item, "degree", out, (*src, degree))
     m.copy(item, "summary", out, (*src, "summary"))
     _markdown_lists(item, "summary")
     lines = _education_lines(m, src)
@@ -320,7 +349,7 @@ def _education_lines(m: Mapper, src: Path_) -> list[tuple[str, Path_]]:
     """The score (or GPA), then the courses, as highlight lines, each with its JSON Resume
     path: a problem in the score is `education[1].score`, in the second course
     `education[1].courses[1]`."""
-    key = next((k for k in ("score", "gpa") if m.get((*src, k))), None)
+    key = m.first(src, "score", "gpa")
     score = m.get((*src, key)) if key else None
     lines = [(f"Score: {score}", (*src, key))] if isinstance(score, str) else []
     courses = m.get((*src, "courses"))
@@ -335,10 +364,12 @@ def _education_lines(m: Mapper, src: Path_) -> list[tuple[str, Path_]]:
 
 def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     """An award or certificate as an entry: its title, who gave it, its date and summary."""
-    m.copy(item, "role", out, (*src, "title"))
-    m.copy(item, "role", out, (*src, "name"))
-    _linked(m, item, "organization", out, src, "awarder", "issuer", fallback="role" in item)
-    if "organization" not in item and "role" in item:
+    title = m.first(src, "title", "name")
+    if m.first(src, "awarder", "issuer") or not title:
+        if title:
+            m.copy(item, "role", out, (*src, title))
+        _linked(m, item, "organization", out, src, "awarder", "issuer", fallback=bool(title))
+    else:  # nobody who gave it: the title carries the link
         _linked(m, item, "role", out, src, "title", "name")
     m.copy(item, "summary", out, (*src, "summary"))
     _markdown_lists(item, "summary")
@@ -365,9 +396,10 @@ def _project(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 
 
 def _publication(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, title="name", venue="publisher", url="url", summary="summary")
-    if "url" not in item:
-        m.copy(item, "url", out, (*src, "website"))
+    m.rename(item, out, src, title="name", venue="publisher", summary="summary")
+    url = m.first(src, "url", "website")
+    if url:
+        m.copy(item, "url", out, (*src, url))
     _markdown_lists(item, "summary", bullets=False)
     _date(m, item, "date", out, (*src, "releaseDate"))
 
@@ -395,7 +427,8 @@ def _line(first: str, second: str, keywords: bool = True):  # type: ignore[no-un
 
 def _reference(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     parts = [_text(m.get((*src, k))) for k in ("name", "relationship", "email", "phone")]
-    body = _text(m.get((*src, "reference"))) or _text(m.get((*src, "summary")))
+    said = m.first(src, "reference", "summary")
+    body = _text(m.get((*src, said))) if said else ""
     text = ", ".join(p for p in parts if p) + (f": {body}" if body else "")
     m.place(item, "text", text, out, (*src, "name"))
 

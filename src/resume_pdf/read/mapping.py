@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Problem, Severity, field_path, quote
+from ..errors import Problem, ResumeError, Severity, field_path, quote
 from ..values import replace
 from .source import Path_, Source
 
@@ -66,8 +66,11 @@ class Mapper:
             self.copy(out, key, out_path, (*src, theirs))
 
     def warn(self, src: Path_, message: str, *, key: bool = False) -> None:
-        loc = self.source.locate(src, key=key)
-        self.warnings.append(Problem(message, loc, field_path(src), Severity.WARNING))
+        problem = Problem(
+            message, self.source.locate(src, key=key), field_path(src), Severity.WARNING
+        )
+        if problem not in self.warnings:  # a field looked at twice is still one warning
+            self.warnings.append(problem)
 
     def unknown_keys(self, src: Path_, known: set[str] | frozenset[str], what: str) -> None:
         """Every key of the mapping at `src` that the format does not define: a warning at
@@ -80,7 +83,22 @@ class Mapper:
                 shown = quote(key, mark="`")
                 self.warn((*src, key), f"unknown {what} key {shown} is not shown", key=True)
 
-    def result(self, data: dict[str, Any]) -> Source:
+    def first(self, src: Path_, *names: str) -> str | None:
+        """The first of `names` the entry at `src` gives; each other one given is a warning
+        (`company` beside `name`: only one can be shown)."""
+        given = [n for n in names if self.get((*src, n)) not in EMPTY]
+        for other in given[1:]:
+            self.warn((*src, other), f"not shown: `{given[0]}` is shown instead", key=True)
+        return given[0] if given else None
+
+    def result(self, data: dict[str, Any], errors: list[Problem] | None = None) -> Source:
+        """The converted document; or, when the type check found `errors`, all of them
+        (with every warning) at once."""
+        if errors:  # a warning about what holds a refused value would only echo it
+            refused = [e.field for e in errors]
+            echoes = {w for w in self.warnings for f in refused if _within(f, w.field)}
+            kept = [w for w in self.warnings if w not in echoes]
+            raise ResumeError([*errors, *self.source.warnings, *kept])
         return replace(
             self.source,
             data=data,
@@ -90,6 +108,11 @@ class Mapper:
             origins=self.origins,
             format=self.format,
         )
+
+
+def _within(inner: str, outer: str) -> bool:
+    """Is field `inner` the field `outer` or inside it?"""
+    return inner == outer or inner.startswith((f"{outer}.", f"{outer}["))
 
 
 def text_list(value: Any) -> list[str]:

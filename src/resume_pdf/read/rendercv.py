@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import quote
 from .mapping import Mapper, text_list
+from .shapes import ANYTHING, TEXT, TEXTS, Fields, Items, TextOr, Titled, conform
 from .source import Path_, Source
 
 FORMAT = "RenderCV"
@@ -37,6 +38,9 @@ LANGUAGES = {
     "dutch": "nl",
     "polish": "pl",
     "russian": "ru",
+    "japanese": "ja",
+    "korean": "ko",
+    "chinese": "zh",
 }
 NETWORKS = {  # RenderCV's networks -> the profile address a username stands for
     "linkedin": "https://linkedin.com/in/{}",
@@ -82,6 +86,31 @@ ENTRY_TYPES = (
     ("numbered", "number", {"number"}),
     ("reversed", "reversed_number", {"reversed_number"}),
 )
+_ENTRY_FIELDS = set().union(*(keys for _, _, keys in ENTRY_TYPES))
+ENTRY = TextOr(
+    Fields({k: TEXTS if k in ("highlights", "authors") else TEXT for k in _ENTRY_FIELDS})
+)
+SHAPE = Fields(  # after RenderCV's schema.json: every key it reads, and its type
+    {
+        "cv": Fields(
+            {
+                **dict.fromkeys(("name", "headline", "location", "photo"), TEXT),
+                **dict.fromkeys(("email", "phone", "website"), TEXTS),  # one, or several
+                "social_networks": Items(
+                    Fields({"network": TEXT, "username": TEXT}), "a list of social networks"
+                ),
+                "custom_connections": Items(
+                    Fields(dict.fromkeys(("url", "placeholder", "fontawesome_icon"), TEXT)),
+                    "a list of connections",
+                ),
+                "sections": Titled(Items(ENTRY, "a list of entries")),
+            }
+        ),
+        "design": Fields({"theme": TEXT}),
+        "locale": Fields({"language": TEXT}),
+        "settings": ANYTHING,
+    }
+)
 
 
 def is_rendercv(data: Any) -> bool:
@@ -89,6 +118,7 @@ def is_rendercv(data: Any) -> bool:
 
 
 def convert(source: Source) -> Source:
+    source, errors = conform(source, SHAPE)
     m = Mapper(source, FORMAT)
     m.unknown_keys((), {"cv", "design", "locale", "settings", "$schema"}, "top-level")
     m.unknown_keys(("cv",), CV_KEYS, "cv")
@@ -106,7 +136,7 @@ def convert(source: Source) -> Source:
     _design(m, data)
     if m.get(("settings",)) not in (None, {}):
         m.warn(("settings",), "RenderCV `settings` are not used by resume-pdf", key=True)
-    return m.result(data)
+    return m.result(data, errors)
 
 
 def _contact(m: Mapper, cv: Path_) -> dict[str, Any]:
@@ -128,6 +158,9 @@ def _contact(m: Mapper, cv: Path_) -> dict[str, Any]:
             links.append(link)
     for i, custom in enumerate(_list(m.get((*cv, "custom_connections")))):
         src = (*cv, "custom_connections", i)
+        m.unknown_keys(src, {"url", "placeholder", "fontawesome_icon"}, "connection")
+        if isinstance(custom, dict) and custom.get("fontawesome_icon"):
+            m.warn((*src, "fontawesome_icon"), "an icon is not shown", key=True)
         url, text = (custom.get("url"), custom.get("placeholder")) if custom else (None, None)
         if isinstance(url, str) and url:
             link = {"url": url, **({"label": text, "show": "label"} if text else {})}
@@ -141,8 +174,9 @@ def _contact(m: Mapper, cv: Path_) -> dict[str, Any]:
 
 
 def _social(m: Mapper, net: Any, src: Path_, out: Path_) -> dict[str, Any] | None:
-    if not isinstance(net, dict):
+    if not isinstance(net, dict):  # `null`, refused by the type check
         return None
+    m.unknown_keys(src, {"network", "username"}, "social network")
     network, user = net.get("network"), net.get("username")
     if not (isinstance(network, str) and isinstance(user, str) and user):
         m.warn(src, "a social network needs `network` and `username`; not shown")
@@ -156,10 +190,11 @@ def _social(m: Mapper, net: Any, src: Path_, out: Path_) -> dict[str, Any] | Non
         url = template.format(user.lstrip("@"))
     else:
         m.warn((*src, "network"), f"unknown network {quote(network)}: shown without a link")
-        return None
-    link = {"url": url, "label": f"{network}: {user}", "show": "label"}
+        url = ""
+    link = {"label": f"{network}: {user}", "show": "label", **({"url": url} if url else {})}
     m.graft(out, src, link)
-    m.graft((*out, "url"), (*src, "username"))
+    if url:
+        m.graft((*out, "url"), (*src, "username"))
     m.graft((*out, "label"), (*src, "username"))
     return link
 
@@ -196,6 +231,8 @@ def _sections(m: Mapper, title: str, entries: Any, src: Path_, first: int) -> li
     runs: list[tuple[str, list[tuple[int, Any]]]] = []
     for i, entry in enumerate(entries):
         found = _kind_of(entry)
+        if entry is None:  # refused by the type check
+            continue
         if found is None:
             m.warn((*src, i), "an entry of unknown type; not shown")
             continue
