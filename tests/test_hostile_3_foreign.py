@@ -455,7 +455,7 @@ def changes(skeleton: dict) -> st.SearchStrategy:
 
 
 FAST = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
 
 
