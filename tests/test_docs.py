@@ -253,6 +253,8 @@ def test_every_developer_command_names_options_that_exist() -> None:
                 "pytest",
                 "--co",
                 "-q",
+                "-n",
+                "0",
                 "-p",
                 "no:cacheprovider",
                 *options,

@@ -256,3 +256,18 @@ def test_style_font_values_are_validated(tmp_path: Path) -> None:
     assert run.exit_code == 1
     assert "fonts.body.heavy: error: unknown face 'heavy'" in run.stderr
     assert "fonts.name: error: needs a `regular` face" in run.stderr
+
+
+@pytest.mark.parametrize("base", [s for s in builtin_styles() if s != "sidebar"])
+def test_the_contact_separator_falls_back_like_the_text_around_it(
+    tmp_path: Path, base: str
+) -> None:
+    """A body font without "·" (U+00B7): the dot between contact items comes from the next
+    font that has it, as any other character would, never as a .notdef glyph read as NUL."""
+    make_font(tmp_path / "Latin.ttf", LATIN.replace("·", ""))
+    assert 0xB7 not in TTFont(tmp_path / "Latin.ttf").getBestCmap()
+    style(tmp_path, "nodot", "  body: Latin.ttf\n", base)
+    resume = "name: Ann Example\ncontact: {email: ann@example.com, location: Oslo}\n"
+    run, out = build(tmp_path, resume, "--style", "nodot", "--verify")
+    assert run.exit_code == 0, run.stderr
+    assert "ann@example.com · Oslo" in pdf_text(out)

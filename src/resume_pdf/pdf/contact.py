@@ -71,6 +71,7 @@ class ContactLine(Flowable):
         style: ParagraphStyle,
         icon_color: Color,
         stacked: bool = False,
+        dot_xml: str = SEPARATOR.strip(),
     ) -> None:
         super().__init__()
         self.style, self.color, self.stacked = style, icon_color, stacked
@@ -78,7 +79,9 @@ class ContactLine(Flowable):
         size = style.fontSize
         self.indent = size * (ICON_SCALE + ICON_GAP)
         self.step = size * ICON_LEAD + self.indent  # from a separator's end to the next text
-        self.sep = Run(SEPARATOR, style.fontName, size, style.textColor)
+        # the dot is set in the font chosen for it (a user font without "·" falls back)
+        space = Run(" ", style.fontName, size, style.textColor)
+        self.sep = Piece(None, (space, *runs_of(dot_xml, style), space), None)
         self.rows: list[list[Piece]] = []
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -104,7 +107,8 @@ class ContactLine(Flowable):
             x = start = 0.0
             for i, piece in enumerate(row):
                 if i:
-                    self._write(text, self.sep)
+                    for run in self.sep.runs:
+                        self._write(text, run)
                     x += self.sep.width + self.step
                     text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
                     start = x

@@ -128,7 +128,8 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         from .icons import contact_icon
 
         icons = [(contact_icon(contact, text, url), xml, url) for xml, text, url in items]
-        yield ContactLine(icons, st.contact, HexColor(ink.theme.colors.accent), ink.narrow)
+        dot = ink.text(CONTACT_SEPARATOR.strip())
+        yield ContactLine(icons, st.contact, HexColor(ink.theme.colors.accent), ink.narrow, dot)
         return
     xmls = [xml for xml, _, _ in items]
     if ink.narrow:
