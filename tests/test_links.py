@@ -67,7 +67,9 @@ SCHEMES = "(use https://, http://, mailto: or tel:)"
 @pytest.mark.parametrize(
     ("url", "why"),
     [
-        ("example.com", f"link scheme none is not allowed {SCHEMES}"),
+        ("example.com", "no scheme: write 'https://example.com'"),
+        ("ada@example.com", "no scheme: write 'mailto:ada@example.com'"),
+        ("example.com:8080/cv", "no scheme: write 'https://example.com:8080/cv'"),
         ("javascript:alert(1)", f"link scheme 'javascript' is not allowed {SCHEMES}"),
         ("HTTPS://x.org/", None),
         ("https://x.org:8080/a:b", None),

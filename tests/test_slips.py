@@ -198,3 +198,149 @@ def test_the_schemas_date_pattern_rejects_impossible_months_and_days() -> None:
     for bad in ("2021-13", "2021-00", "2021-01-32", "2021-01-00"):
         assert not re.fullmatch(start, bad) and not re.fullmatch(date, bad)
     assert re.fullmatch(date, "Fall 2019") and not re.fullmatch(start, "Fall 2019")
+
+
+# --- 3. messages --------------------------------------------------------------------------
+
+
+def test_an_unclosed_quote_is_reported_where_it_opened(here: Path) -> None:
+    (here / "resume.yaml").write_text(
+        'name: Ada\nheadline: "Engineer who ships\ncontact:\n  email: ada@example.com\n'
+        '  phone: "+44 20 7946 0958"\n',
+        encoding="utf-8",
+    )
+    run = run_cli("check", "resume.yaml")
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        'resume.yaml:2:11: error: YAML syntax error: the quoted text opened here with " is '
+        "not closed on this line; it runs on to line 5",
+        ' 2 | headline: "Engineer who ships',
+        "   |           ^",
+        '  hint: end the text with " on this line (write \\" for a quote inside "...")',
+    ]
+
+
+def test_json_files_get_json_shaped_hints(here: Path) -> None:
+    (here / "a.json").write_text('{\n  "name": "Ada"\n  "headline": "x"\n}\n', encoding="utf-8")
+    (here / "b.json").write_text(
+        '{\n  "name": "Ada",\n  "headline": "Engineer who ships,\n  "summary": "x"\n}\n',
+        encoding="utf-8",
+    )
+    (here / "c.json").write_text(
+        '{"name": "Ada", "sections": [{"title": "A", "bullets": [{"Led": "x"}]}]}',
+        encoding="utf-8",
+    )
+    assert run_cli("check", "a.json").stderr.splitlines() == [
+        "a.json:3:3: error: YAML syntax error: expected ',' or '}' before this",
+        ' 3 |   "headline": "x"',
+        "   |   ^",
+        "  hint: JSON separates the members of an object with commas: add one after the "
+        "value before this",
+    ]
+    assert run_cli("check", "b.json").stderr.splitlines() == [
+        'b.json:3:15: error: YAML syntax error: the quoted text opened here with " is not '
+        "closed on this line; it runs on to line 4",
+        ' 3 |   "headline": "Engineer who ships,',
+        "   |               ^",
+        '  hint: end the text with " on this line (JSON text stays on one line: write \\n for '
+        'a line break, \\" for a quote)',
+    ]
+    assert run_cli("check", "c.json").stderr == (
+        "c.json:1:57: sections[0].bullets[0]: error: expected text or an object with `text`, "
+        "got an object with `Led`\n"
+    )
+
+
+KNOWN = "(known keys: role, organization, summary, highlights, location, start, end, date, tags)"
+
+
+def test_other_formats_key_names_are_answered_with_ours(here: Path) -> None:
+    (here / "resume.yaml").write_text(
+        "name: Ada\nemail: ada@example.com\nsections:\n  - title: Work\n    experience:\n"
+        "      - position: Engineer\n        company: Acme\n        title: Lead\n"
+        "        description: Did things\n        from: 2020\n        to: 2021\n"
+        "        descrption: typo\n"
+        "  - title: School\n    education:\n      - {school: MIT, area: CS}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("check", "resume.yaml")
+    lines = run.stderr.splitlines()
+    assert lines[0].startswith(
+        "resume.yaml:2:1: email: error: unknown key `email`; here it is called `contact.email`"
+    )
+    at = "resume.yaml:{}:9: sections[0].experience[0].{}: error: unknown key `{}`; here it is"
+    for line, theirs, ours in [
+        (6, "position", "role"),
+        (7, "company", "organization"),
+        (8, "title", "role"),
+        (9, "description", "summary"),
+        (10, "from", "start"),
+        (11, "to", "end"),
+        (12, "descrption", "summary"),
+    ]:
+        assert f"{at.format(line, theirs, theirs)} called `{ours}` {KNOWN}" in lines
+    school = "resume.yaml:15:10: sections[1].education[0].school: error: unknown key `school`"
+    assert any(x.startswith(f"{school}; here it is called `institution`") for x in lines)
+    area = "resume.yaml:15:23: sections[1].education[0].area: error: unknown key `area`"
+    assert any(x.startswith(f"{area}; here it is called `field`") for x in lines)
+
+
+def test_a_link_without_a_scheme_says_what_to_write(here: Path) -> None:
+    (here / "resume.yaml").write_text(
+        "name: Ada\ncontact:\n  website: example.com\n  links:\n"
+        "    - {label: Mail, url: ada@example.com}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("check", "resume.yaml")
+    assert run.stderr.splitlines() == [
+        "resume.yaml:3:12: contact.website: error: no scheme: write 'https://example.com'",
+        "resume.yaml:5:26: contact.links[0].url: error: no scheme: write 'mailto:ada@example.com'",
+    ]
+
+
+def test_a_rendercv_language_code_is_a_locale_not_a_missing_table(here: Path) -> None:
+    (here / "cv.yaml").write_text(
+        "cv:\n  name: Ada\n  sections:\n    experience:\n"
+        "      - {company: Acme, position: Engineer, start_date: 2021-03, end_date: 2022-05}\n"
+        "locale:\n  language: en\n",
+        encoding="utf-8",
+    )
+    (here / "tr.yaml").write_text(
+        (here / "cv.yaml").read_text(encoding="utf-8").replace("en\n", "tr\n"), encoding="utf-8"
+    )
+    run = run_cli("build", "cv.yaml", "-o", "cv.pdf")
+    assert run.exit_code == 0 and "month names" not in run.stderr
+    assert "Engineer" in text_of(here / "cv.pdf")
+    assert run_cli("check", "tr.yaml").stderr == (
+        "tr.yaml:7:13: locale.language: warning: no month names for 'tr'; dates are in English\n"
+    )
+
+
+def test_every_schema_property_is_described_and_fixed_ones_are_enums() -> None:
+    from resume_pdf.resume_schema import resume_json_schema
+
+    found: list[str] = []
+    undescribed: list[str] = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item, path)
+        if not isinstance(node, dict):
+            return
+        for key, child in node.get("properties", {}).items():
+            found.append(f"{path}.{key}")
+            if not child.get("description"):
+                undescribed.append(f"{path}.{key}")
+            walk(child, f"{path}.{key}")
+        for key, child in node.items():
+            if key != "properties":
+                walk(child, path)
+
+    schema = resume_json_schema()
+    walk(schema, "")
+    assert len(found) > 100 and undescribed == []
+    top = schema["properties"]
+    assert top["page_size"]["enum"] == ["letter", "a4"]
+    assert "en" in top["locale"]["enum"]
+    assert top["formats"]["items"]["enum"] == ["pdf", "txt", "md", "html", "docx"]

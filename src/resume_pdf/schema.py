@@ -16,7 +16,7 @@ from typing import Any
 from .errors import Problem, Severity, quote
 from .read.source import Path_, Source
 from .text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
-from .values import value
+from .values import field, value
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded
@@ -404,11 +404,15 @@ class Either(Spec):
     text: Spec
     mapping: Spec
     wrap: Callable[[Any], Any]  # turns the shorthand's value into the mapping's type
+    description: str = ""
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         fields = getattr(self.mapping, "fields", {})
         if isinstance(value, dict) and len(value) == 1 and not value.keys() & fields:
             (key,) = value
+            if ctx.source.file.lower().endswith(".json"):  # JSON has no colon to quote
+                found = f"an object with {quote(key, mark='`')}"
+                return ctx.error(path, f"expected text or an object with `text`, got {found}")
             return ctx.error(
                 path, f"reads as a mapping because of the colon after {quote(key)}: quote the text"
             )
@@ -418,7 +422,8 @@ class Either(Spec):
         return checked if checked in (None, INVALID) else self.wrap(checked)
 
     def json_schema(self) -> dict[str, Any]:
-        return {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
+        schema = {"anyOf": [self.text.json_schema(), self.mapping.json_schema()]}
+        return _described(schema, self.description)
 
 
 @value
@@ -451,6 +456,45 @@ class MapOf(Spec):
 
 RecordCheck = Callable[[dict[str, Any], Path_, Context], None]
 
+# What other résumé formats (JSON Resume, RenderCV, YAMLResume, Europass, LinkedIn's export)
+# call our keys, lower case: an unknown key names ours, the first that its record has
+# (`title` on a job is its `role`; `name` in a skill group its `group`).
+_OTHER_NAMES = {
+    "role": "position title job jobtitle job_title",
+    "headline": "title label tagline",
+    "organization": "company employer organisation name business",
+    "institution": "school university college name",
+    "title": "name",
+    "group": "name label category",
+    "summary": "description about bio abstract objective profile",
+    "items": "keywords details skills list",
+    "start": "from startdate start_date begin since",
+    "end": "to enddate end_date until",
+    "degree": "studytype study_type qualification diploma",
+    "field": "area major subject study field_of_study fieldofstudy",
+    "highlights": "achievements responsibilities accomplishments duties courses",
+    "venue": "publisher journal conference",
+    "date": "releasedate release_date published year",
+    "location": "city place address",
+    "locale": "language lang",
+    "style": "theme template",
+    "photo": "image picture avatar",
+    "page_size": "paper papersize paper_size",
+    "link": "url website homepage",
+    "url": "website homepage",
+    "website": "url homepage site",
+    "links": "profiles social socials social_networks networks",
+    "contact.email": "email mail",
+    "contact.phone": "phone telephone mobile",
+    "contact.location": "location city address",
+    "contact.website": "website url homepage",
+    "contact.links": "profiles social socials social_networks links",
+}
+OTHER_NAMES = {
+    theirs: tuple(ours for ours, names in _OTHER_NAMES.items() if theirs in names.split())
+    for theirs in " ".join(_OTHER_NAMES.values()).split()
+}
+
 
 @value
 class Record(Spec):
@@ -461,6 +505,7 @@ class Record(Spec):
     required: tuple[str, ...] = ()
     checks: tuple[RecordCheck, ...] = ()
     description: str = ""
+    about: dict[str, str] = field(default_factory=dict)  # key -> what it holds, for editors
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         if not isinstance(value, dict):
@@ -490,15 +535,34 @@ class Record(Spec):
     def _unknown(self, key: str) -> str:
         import difflib  # here: only a misspelt key needs it
 
+        ours = self._ours(key)
         close = difflib.get_close_matches(key, list(self.fields), n=1, cutoff=0.6)
-        hint = f"; did you mean `{close[0]}`?" if close else ""
+        hint = f"; here it is called `{ours}`" if ours else ""
+        hint = hint or (f"; did you mean `{close[0]}`?" if close else "")
         known = ", ".join(self.fields)
         return f"unknown key {quote(key, mark='`')}{hint} (known keys: {known})"
+
+    def _ours(self, key: str) -> str | None:
+        """Our name for a key another format uses (`position` -> `role`), if this record
+        has it; `contact.email` for an `email` given beside `name`."""
+        import difflib
+
+        theirs = key.lower().replace("-", "_")
+        if theirs not in OTHER_NAMES:  # `descrption`: a misspelt `description`
+            close = difflib.get_close_matches(theirs, list(OTHER_NAMES), n=1, cutoff=0.85)
+            theirs = close[0] if close else theirs
+        for name in OTHER_NAMES.get(theirs, ()):
+            if name.split(".")[0] in self.fields:
+                return name
+        return None
 
     def json_schema(self) -> dict[str, Any]:
         schema = {
             "type": "object",
-            "properties": {k: v.json_schema() for k, v in self.fields.items()},
+            "properties": {
+                k: _described(v.json_schema(), self.about.get(k, ""))
+                for k, v in self.fields.items()
+            },
             "additionalProperties": False,
         }
         if self.required:

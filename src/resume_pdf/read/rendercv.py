@@ -356,9 +356,13 @@ def _design(m: Mapper, data: dict[str, Any]) -> None:
     m.unknown_keys(("design",), {"theme"}, "RenderCV design (not used by resume-pdf)")
     language = m.get(("locale", "language"))
     if isinstance(language, str):
-        code = LANGUAGES.get(language.strip().lower())
-        if code:
+        wanted = language.strip().lower()
+        code = LANGUAGES.get(wanted) or (wanted if wanted in LANGUAGES.values() else None)
+        if code:  # `english` or `en`
             m.place(data, "locale", code, (), ("locale", "language"))
         else:
-            m.warn(("locale", "language"), f"no {language} month names yet; English is used")
+            m.warn(
+                ("locale", "language"),
+                f"no month names for {quote(language)}; dates are in English",
+            )
     m.unknown_keys(("locale",), {"language"}, "RenderCV locale (not used by resume-pdf)")

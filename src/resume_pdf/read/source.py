@@ -126,7 +126,7 @@ def parse_source(raw: bytes, name: str) -> Source:
             node = yaml.compose("\n".join(lines), Loader=_Loader)
             break
         except yaml.MarkedYAMLError as exc:
-            opened = _runaway_quote("\n".join(lines), exc)
+            opened = _runaway_quote("\n".join(lines), exc, json=_is_json(name))
             syntax.append(explain(exc, name, lines, opened))
             if opened and len(syntax) <= 20:
                 lines[opened.line] = ""  # the culprit: the rest of the file reads again
@@ -167,12 +167,12 @@ def _blank_out(lines: list[str], exc: yaml.MarkedYAMLError, found: list[Problem]
 _KEY_LINE = re.compile(r"\s*(- +)?[^\s#'\"][^:#]*:(\s|$)")
 
 
-def _runaway_quote(text: str, exc: yaml.MarkedYAMLError) -> yaml.Mark | None:
+def _runaway_quote(text: str, exc: yaml.MarkedYAMLError, *, json: bool) -> yaml.Mark | None:
     """Where a quote that was never closed on its line opened, when the parser only stumbled
     lines later: `headline: "Engineer who ships` reads the next lines (`email: ...`) into
     the text until a later quote ends it, and the error comes after that. A quoted text is
     taken as runaway when it spans lines, one of them reads like `key:`, and the error is
-    on its last line or the next."""
+    on its last line or the next. In JSON, where text never spans lines, any such text is."""
     error = exc.problem_mark or exc.context_mark
     if error is None:
         return None
@@ -185,7 +185,7 @@ def _runaway_quote(text: str, exc: yaml.MarkedYAMLError) -> yaml.Mark | None:
             quoted = isinstance(token, yaml.ScalarToken) and token.style in ('"', "'")
             if quoted and start.line < end.line <= error.line <= end.line + 1:
                 inside = text.split("\n")[start.line + 1 : end.line + 1]
-                if any(_KEY_LINE.match(line) for line in inside):
+                if json or any(_KEY_LINE.match(line) for line in inside):
                     runaway = start
     except yaml.YAMLError:
         pass  # the scanner stops where the parser did, or before: what it saw is enough

@@ -21,11 +21,12 @@ def explain(exc: Any, name: str, lines: list[str], opened: Any = None) -> Proble
     """The Problem for one parser error; falls back to the parser's words when the error
     is not one of the mistakes people make. `opened`: where a quote that ran on over
     the next lines was opened (the loader finds it in the token stream), said there."""
+    json = name.lower().endswith(".json")
     if opened is not None:
-        return _problem(name, lines, opened, *_runaway(exc, opened, lines))
+        return _problem(name, lines, opened, *_runaway(exc, opened, lines, json=json))
     problem, context = exc.problem or "", exc.context or ""
     mark, start = exc.problem_mark or exc.context_mark, exc.context_mark
-    for rule in RULES:
+    for rule in JSON_RULES if json else RULES:
         found = rule(problem, context, mark, start, lines)
         if found:
             at, message, hint = found
@@ -107,12 +108,17 @@ def _quote(problem: str, context: str, mark: Any, start: Any, lines: list[str]) 
     return start, f"the quoted text opened here with {quote} is never closed", hint
 
 
-def _runaway(exc: Any, opened: Any, lines: list[str]) -> tuple[str, str]:
+def _runaway(exc: Any, opened: Any, lines: list[str], *, json: bool) -> tuple[str, str]:
     quote = _line(lines, opened)[opened.column : opened.column + 1] or '"'
     ended = (exc.problem_mark or exc.context_mark).line + 1
     message = f"the quoted text opened here with {quote} is not closed on this line"
     hint = f"end the text with {quote} on this line"
-    hint += r' (write \" for a quote inside "...")' if quote == '"' else " (write '' for a quote)"
+    if json:
+        hint += r" (JSON text stays on one line: write \n for a line break, \" for a quote)"
+    else:
+        hint += (
+            r' (write \" for a quote inside "...")' if quote == '"' else " (write '' for a quote)"
+        )
     return message + f"; it runs on to line {ended}", hint
 
 
@@ -169,6 +175,27 @@ def _no_colon(problem: str, context: str, mark: Any, start: Any, lines: list[str
     return start, "expected `key: value` on this line", hint
 
 
+_JSON_SEPARATOR = re.compile(r"did not find expected ',' or '([}\]])'")
+
+
+def _json_comma(problem: str, context: str, mark: Any, start: Any, lines: list[str]) -> Found:
+    """`"name": "Ada"` and the next member with no comma between them."""
+    found = _JSON_SEPARATOR.search(problem)
+    if not found or mark is None or mark.line >= len(lines):
+        return None
+    closing = found.group(1)
+    what = "members of an object" if closing == "}" else "items of a list"
+    hint = f"JSON separates the {what} with commas: add one after the value before this"
+    return mark, f"expected ',' or '{closing}' before this", hint
+
+
+def _json_bracket(problem: str, context: str, mark: Any, start: Any, lines: list[str]) -> Found:
+    if "while parsing a flow" not in context or start is None:
+        return None
+    opened, closing = ("[", "]") if "sequence" in context else ("{", "}")
+    return start, f"the {opened} opened here is never closed", f"close it with {closing}"
+
+
 def before_first(errors: tuple[Problem, ...], problems: list[Problem]) -> list[Problem]:
     """The problems that the recovery from a syntax error cannot have caused: those in
     other files or above the first syntax error. One mistake, one message."""
@@ -183,6 +210,10 @@ def before_first(errors: tuple[Problem, ...], problems: list[Problem]) -> list[P
         if p.location and (p.location.file != first.file or p.location.line < first.line)
     ]
 
+
+# a JSON file: the same parser, hints in JSON's terms (no indentation, no `- ` items, no
+# YAML quoting advice), and the parser's own words where no rule knows the mistake
+JSON_RULES = (_documents, _depth, _escape, _quote, _json_comma, _json_bracket)
 
 RULES = (
     _documents,

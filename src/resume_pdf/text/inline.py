@@ -46,9 +46,12 @@ def check_url(url: str) -> str | None:
     if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
         return "a link must not contain spaces or control characters"
     scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+    if not scheme or "." in scheme:  # `example.com`, `example.com:8080/x`: no scheme at all
+        return f"no scheme: write {quote(_with_scheme(url))}"
     if scheme not in ALLOWED_SCHEMES:
-        shown = quote(scheme) if scheme else "none"
-        return f"link scheme {shown} is not allowed (use https://, http://, mailto: or tel:)"
+        return (
+            f"link scheme {quote(scheme)} is not allowed (use https://, http://, mailto: or tel:)"
+        )
     rest = url.split(":", 1)[1]
     if scheme in ("http", "https"):
         try:
@@ -62,6 +65,15 @@ def check_url(url: str) -> str | None:
     elif scheme == "tel" and not _TEL.fullmatch(rest):
         return f"{quote(url)} is not a phone number"
     return None
+
+
+def _with_scheme(url: str) -> str:
+    """The link a user most likely meant: `mailto:` an address, `tel:` a number, else https."""
+    if re.fullmatch(r"[^@/\s]+@[^@/\s]+\.[^@/\s]+", url):
+        return "mailto:" + url
+    if _TEL.fullmatch(url):
+        return "tel:" + re.sub(r"[ ()./-]", "", url)
+    return "https://" + url.lstrip("/")
 
 
 def tel_url(phone: str) -> str | None:
