@@ -103,16 +103,35 @@ LINK = Record(
     },
     required=("url",),
     description="A link",
+    about={
+        "label": "The text shown for the link (default: the address)",
+        "url": "The address: https://, http://, mailto: or tel:",
+    },
 )
 CONTACT_LINK = Record(
     Link,
     LINK.fields,
     checks=(_at_least_one("url", "label"),),
     description="A link, or a label alone (e.g. a profile with no address)",
+    about=LINK.about,
 )
-BULLET = Either(MARKUP, Record(Bullet, {"text": MARKUP, "tags": TAGS}, required=("text",)), Bullet)
+BULLET = Either(
+    MARKUP,
+    Record(
+        Bullet,
+        {"text": MARKUP, "tags": TAGS},
+        required=("text",),
+        about={"text": "The bullet's text, with inline markup"},
+    ),
+    Bullet,
+    description="A bullet: text with inline markup, or {text, tags}",
+)
 DATED = {"start": DATE, "end": DATE, "date": FREE_DATE, "tags": TAGS}
 DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}
+ABOUT_DETAILS = {
+    "highlights": "Bullet points under the entry",
+    "location": "Where: a city, or Remote",
+}
 
 ENTRY_SPECS: dict[SectionKind, Any] = {
     SectionKind.PROJECTS: Record(
@@ -120,23 +139,42 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
         {"title": MARKUP, "link": LINK, **DETAILS, **DATED},
         required=("title",),
         checks=(_check_dates,),
+        about={"title": "The project's name", **ABOUT_DETAILS},
     ),
     SectionKind.EXPERIENCE: Record(
         Experience,
         {"role": MARKUP, "organization": MARKUP, **DETAILS, **DATED},
         checks=(_check_dates, _at_least_one("role", "organization")),
+        about={
+            "role": "The job title (JSON Resume: position)",
+            "organization": "The employer (JSON Resume: name, company)",
+            **ABOUT_DETAILS,
+        },
     ),
     SectionKind.EDUCATION: Record(
         Education,
         {"institution": MARKUP, "degree": MARKUP, "field": MARKUP, **DETAILS, **DATED},
         required=("institution",),
         checks=(_check_dates,),
+        about={
+            "institution": "The school or university",
+            "degree": "e.g. BSc, MSc, PhD (JSON Resume: studyType)",
+            "field": "The subject studied (JSON Resume: area)",
+            **ABOUT_DETAILS,
+        },
     ),
     SectionKind.SKILLS: Record(
-        SkillGroup, {"group": MARKUP, "items": ListOf(MARKUP), "tags": TAGS}, required=("group",)
+        SkillGroup,
+        {"group": MARKUP, "items": ListOf(MARKUP), "tags": TAGS},
+        required=("group",),
+        about={"group": "The column's heading, e.g. Languages", "items": "The skills in it"},
     ),
     SectionKind.TIMELINE: Record(
-        TimelineEntry, {"text": MARKUP, **DATED}, required=("text",), checks=(_check_dates,)
+        TimelineEntry,
+        {"text": MARKUP, **DATED},
+        required=("text",),
+        checks=(_check_dates,),
+        about={"text": "What happened then, with inline markup"},
     ),
     SectionKind.PUBLICATIONS: Record(
         Publication,
@@ -151,6 +189,13 @@ ENTRY_SPECS: dict[SectionKind, Any] = {
         },
         required=("title",),
         checks=(_check_dates,),
+        about={
+            "title": "The publication's title",
+            "authors": "The authors, in order",
+            "venue": "Where it appeared: journal, conference, publisher",
+            "url": "A link to the publication",
+            "doi": "The DOI, e.g. 10.1145/3620665.3640366",
+        },
     ),
 }
 
@@ -231,6 +276,17 @@ SECTION = Record(
     required=("title",),
     checks=(_one_content_key,),
     description="A titled section with exactly one content key",
+    about={
+        "title": "The section's heading, shown as written",
+        "projects": "Entries with a title, a link, dates and bullets",
+        "experience": "Jobs: role, organization, dates, summary and bullets",
+        "education": "Schools: institution, degree, field, dates",
+        "skills": "Groups of skills, one column per group",
+        "timeline": "Dated one-line entries, newest first as written",
+        "publications": "Papers, talks and books: title, authors, venue, date, link",
+        "text": "Paragraphs of free text with inline markup; blank line = paragraph",
+        "bullets": "A list of bullets with inline markup",
+    },
 )
 
 CONTACT = Record(
@@ -241,6 +297,14 @@ CONTACT = Record(
         "location": PLAIN,
         "website": Url(),
         "links": ListOf(CONTACT_LINK),
+    },
+    description="How to reach you, shown on one line under the name",
+    about={
+        "email": "An email address, linked as mailto:",
+        "phone": "A phone number as you want it shown, linked as tel: when it can be dialled",
+        "location": "Where you are: a city, a country",
+        "website": "Your site: an https:// address",
+        "links": "Profiles and other links, e.g. {label: GitHub, url: https://github.com/you}",
     },
 )
 
@@ -274,12 +338,27 @@ RESUME = Record(
                     "letter": LETTER,
                     "photo": PHOTO,
                 },
+                about={
+                    "tags": "Keep only entries with one of these tags (untagged entries stay)",
+                    "exclude": "Drop entries with one of these tags",
+                    "headline": "This variant's headline instead of the résumé's",
+                    "summary": "This variant's summary instead of the résumé's",
+                    "style": "This variant's style: a built-in name or a path",
+                    "pages": "This variant's page budget",
+                },
             ),
             description="Tailored builds: resume-pdf build --variant NAME",
         ),
     },
     required=("name",),
     description="A résumé for resume-pdf (schema v1)",
+    about={
+        "name": "Your name, the document's title",
+        "headline": "One line under the name that says what you do",
+        "summary": "A short introduction with inline markup; blank line = paragraph",
+        "page_size": "Paper size; the style's choice when left out",
+        "sections": "The sections in the order shown; each has a title and one content key",
+    },
 )
 
 
