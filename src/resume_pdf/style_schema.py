@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fonts.files import FontValue, UserFamily
+from .fonts.files import FallbackFonts, FontValue, UserFamily
 from .read.source import Path_
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 from .values import value
@@ -182,7 +182,7 @@ THEME = Record(
         ),
         "fonts": Record(
             dict,
-            {"body": FONT, "headings": FONT, "name": FONT, "fallback": ListOf(FONT)},
+            {"body": FONT, "headings": FONT, "name": FONT, "fallback": FallbackFonts(FONT)},
             required=("body", "headings", "name"),
         ),
         "sizes": _record(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location, Problem, ResumeError, os_reason, quote
-from .fonts.files import UserFamily, Wanted, settle
+from .fonts.files import Fallback, UserFamily, Wanted, fallback_problems, settle
 from .paths import find_folder, find_path
 from .read.source import Source, parse_source, read_bytes
 from .schema import Context
@@ -260,7 +260,9 @@ def _settle_fonts(fonts: dict[str, Any], resume_dir: Path | None) -> Fonts:
         return found or "source-sans"
 
     roles = [one(fonts[role]) for role in ("body", "headings", "name")]
-    fallback = tuple(one(v) for v in fonts.get("fallback") or ())
+    given = fonts.get("fallback") or Fallback(())
+    fallback = tuple(one(v) for v in given.fonts)
+    problems += fallback_problems(given, [user[key] for key in fallback if key in user])
     if problems:
         raise ResumeError(problems)
     return Fonts(*roles, fallback=fallback, user=tuple(user.values()))

@@ -15,13 +15,17 @@ from typing import Any
 from ..errors import Location, Problem, ResumeError, quote
 from ..paths import Found, find_path
 from ..read.source import Path_
-from ..schema import INVALID, Context, Spec, describe
+from ..schema import INVALID, Context, ListOf, Spec, describe
 from ..values import value
 
 BUNDLED = ("source-sans", "source-serif", "roboto")
 SUFFIXES = (".ttf", ".otf", ".ttc", ".otc")
 SLOTS = ("regular", "bold", "italic", "bold_italic")  # the order of fonts.book.STYLES
 MAX_FONT_BYTES = 64 * 2**20  # the largest CJK collections are ~20 MB per weight
+# `fonts: fallback:` holds at most this many fonts, whose files hold at most this many bytes
+# together, counted as reportlab reads them into memory (a sparse file at its full size)
+MAX_FALLBACK_FONTS = 8
+MAX_FALLBACK_BYTES = 64 * 2**20
 _FILE = re.compile(r"(?P<file>.+?\.(ttf|otf|ttc|otc))(#(?P<index>\d{1,3}))?", re.IGNORECASE)
 
 
@@ -134,7 +138,7 @@ def _find(
         return None
     if face is None:
         looked = ", ".join(str(f) for f in folders)
-        message = f"font file {written!r} not found (looked in {looked})"
+        message = f"font file {quote(written)} not found (looked in {looked})"
         problems.append(Problem(message, where))
         return None
     # the résumé's folder, or the folder of the (already accepted) style file
@@ -145,7 +149,7 @@ def _find(
         mb = MAX_FONT_BYTES // 2**20
         problems.append(
             Problem(
-                f"font {written!r} is {face.size / 2**20:.0f} MB; the limit is {mb}",
+                f"font {quote(written)} is {face.size / 2**20:.0f} MB; the limit is {mb}",
                 where,
             )
         )
@@ -207,3 +211,46 @@ def _fc_list(name: str) -> str:
     except (OSError, subprocess.SubprocessError):
         return ""
     return done.stdout
+
+
+@value
+class Fallback:
+    """The `fallback:` list as validated: its fonts, and where the list is written."""
+
+    fonts: tuple[str | Wanted, ...]
+    location: Location | None = None
+
+
+class FallbackFonts(Spec):
+    """`fallback:` — a list of fonts, at most MAX_FALLBACK_FONTS of them."""
+
+    def __init__(self, item: Spec) -> None:
+        self.fonts = ListOf(item)
+
+    def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        fonts = self.fonts.check(value, path, ctx)
+        if fonts is INVALID:
+            return INVALID
+        if len(fonts) > MAX_FALLBACK_FONTS:
+            message = f"{len(fonts)} fallback fonts; the limit is {MAX_FALLBACK_FONTS}"
+            return ctx.error(path, message, key=True)
+        return Fallback(fonts, ctx.source.locate(path, key=True))
+
+    def json_schema(self) -> dict[str, Any]:
+        return {**self.fonts.json_schema(), "maxItems": MAX_FALLBACK_FONTS}
+
+
+def fallback_problems(given: Fallback, families: list[UserFamily]) -> list[Problem]:
+    """The fallback families' files over MAX_FALLBACK_BYTES together (twenty sparse 63 MB
+    fonts took a build to 1 GB), at the `fallback:` line."""
+    total = 0
+    for path in {face.path for family in families for face in family.faces}:
+        try:
+            total += Path(path).stat().st_size
+        except OSError:
+            continue  # found a moment ago; reading it will say what is wrong
+    if total <= MAX_FALLBACK_BYTES:
+        return []
+    mb = MAX_FALLBACK_BYTES // 2**20
+    message = f"the fallback fonts' files are {total / 2**20:.0f} MB together; the limit is {mb} MB"
+    return [Problem(message, given.location, "fonts.fallback")]
