@@ -344,3 +344,24 @@ def test_every_schema_property_is_described_and_fixed_ones_are_enums() -> None:
     assert top["page_size"]["enum"] == ["letter", "a4"]
     assert "en" in top["locale"]["enum"]
     assert top["formats"]["items"]["enum"] == ["pdf", "txt", "md", "html", "docx"]
+
+
+def test_a_foreign_files_impossible_date_is_an_error_at_its_own_key(here: Path) -> None:
+    (here / "cv.yaml").write_text(
+        "cv:\n  name: Ada\n  sections:\n    publications:\n"
+        "      - {title: P, authors: [Ada], date: 2025-01-50}\n",
+        encoding="utf-8",
+    )
+    (here / "resume.json").write_text(
+        '{"basics": {"name": "Ada"}, "awards": [{"title": "A", "date": "2025-13-01"}]}',
+        encoding="utf-8",
+    )
+    assert run_cli("build", "cv.yaml", "-o", "cv.pdf").stderr == (
+        f"cv.yaml:5:42: cv.sections.publications[0].date: error: {EXPECTED}, "
+        "got '2025-01-50' (January 2025 has no day 50)\n"
+    )
+    assert run_cli("build", "resume.json", "-o", "r.pdf").stderr == (
+        f"resume.json:1:63: awards[0].date: error: {EXPECTED}, "
+        "got '2025-13-01' (there is no month 13)\n"
+    )
+    assert not (here / "cv.pdf").exists() and not (here / "r.pdf").exists()
