@@ -12,7 +12,7 @@ from conftest import EXAMPLE
 
 PACKAGE = Path(resume_pdf.__file__).parent
 ALLOWED = {  # third-party packages each module (path under the package) may import
-    "click": {"cli/__init__", "cli/app", "cli/console", "cli/make", "cli/tools"},
+    "click": {"cli/__init__", "cli/app", "cli/console", "cli/make", "cli/tools", "cli/preview"},
     "yaml": {"read/source", "thirdparty"},  # the loader (and its dump for `convert`), imported fast
     "reportlab": {
         *(
@@ -32,7 +32,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     # name for the twins
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc"},
     "pypdf": {"verify"},
-    "pypdfium2": {"write/raster"},
+    "pypdfium2": {"write/raster", "preview/pictures"},  # the live preview's pages
     "watchdog": {"watch"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
 }

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
 @click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
 @verify_option
 @click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
+@click.option("--serve", is_flag=True, help="With --watch: also show it live in the browser.")
 @click.option(
     "--open",
     "open_pdf",
@@ -97,6 +98,7 @@ def build(
     output: Path | None,
     all_variants: bool,
     watch: bool,
+    serve: bool,
     open_pdf: bool,
     jobs: int,
     letter: bool,
@@ -123,10 +125,12 @@ def build(
             f"-o {output}: the output is a PDF, so name it .pdf (--png adds PNG pages beside it)"
         )
     need_resume(paths, given=bool(resumes))
+    if serve and not watch:
+        raise click.UsageError("--serve goes with --watch")
     if watch:
         if len(paths) > 1 or all_variants:
             raise click.UsageError("--watch follows one résumé (and one variant)")
-        _watch(paths[0], output, options, open_pdf)
+        _watch(paths[0], output, options, open_pdf, serve)
         return
     from ..batch import plan, run_jobs
 
@@ -246,7 +250,7 @@ def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
     return False
 
 
-def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool) -> None:
+def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool, serve: bool) -> None:
     from ..watch import watch
 
     last_good: list[Path] = []
@@ -257,10 +261,17 @@ def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool) -> N
             if target and target.exists():
                 info(f"  kept the last good PDF: {shown_path(target)}")
             return
-        if open_pdf and not last_good:
+        if open_pdf and not last_good and not serve:
             click.launch(str(result.output))
         last_good.append(result.output)
 
+    if serve:  # the browser page instead of the PDF viewer
+        from ..build import default_output
+        from .preview import serve_preview
+
+        out = output or default_output(resume, options.variant)
+        serve_preview(resume, options, open_browser=open_pdf, output=out, report=on_result)
+        return
     info(f"watching {shown_path(resume)} (Ctrl-C to stop)")
     try:
         watch(resume, output, options, on_result)
