@@ -148,7 +148,7 @@ def test_txt_is_made_for_pasting(tmp_path: Path) -> None:
         assert title in lines  # section titles in capitals, on their own line
     assert any(line.startswith("- ") for line in lines)
     assert not any(line.startswith(("•", " ")) for line in lines)
-    assert "<https://" in text  # links as `label <url>`
+    assert ": https://" in text and "<https://" not in text  # links as `label: url`
     assert text.count("\n\n\n") == 0
 
 
@@ -166,8 +166,8 @@ def test_txt_puts_dates_on_the_title_line_and_labels_before_links(tmp_path: Path
     text = (tmp_path / "output" / "r.txt").read_text(encoding="utf-8")
     assert text == (
         "Ann\nann.example.org\n\n"
-        "See my blog <https://blog.example.org/x> and C++.\n\n"
-        "WORK\n\nLead, Acme | 2020 → now\nOslo\nBuilt things.\n- One\n- Two\n"
+        "See my blog: https://blog.example.org/x and C++.\n\n"
+        "WORK\n\nLead, Acme | 2020 - now\nOslo\nBuilt things.\n- One\n- Two\n"
     )
     assert not (tmp_path / "output" / "r.pdf").exists()  # only what was asked for
 

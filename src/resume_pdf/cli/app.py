@@ -64,6 +64,26 @@ class _Formatter(click.HelpFormatter):
                 width = max(min(terminal_columns(), max_width or 80) - 2, 50)
         super().__init__(indent_increment, width, max_width)
 
+    def write_text(self, text: str) -> None:
+        """click keeps a `\\b` block's lines as written; here a line too long for the
+        terminal is wrapped under its own text (an epilog's exit codes, at 60 columns)."""
+        super().write_text(_fit_blocks(text, self.width - self.current_indent))
+
+
+def _fit_blocks(text: str, width: int) -> str:
+    import re
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or not line.strip():
+            out.append(line)
+            continue
+        hang = re.match(r"\s*\S+\s\s+", line)  # `  1  done`: under `done`
+        indent = " " * (hang.end() if hang else len(line) - len(line.lstrip()) + 4)
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
+    return "\n".join(out)
+
 
 class _Context(click.Context):
     formatter_class = _Formatter
@@ -140,14 +160,20 @@ class PageBudgetParam(click.ParamType):
     cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     epilog=epilog(
-        "resume-pdf init --name 'Ada Lovelace'   # a starter resume.yaml",
-        "resume-pdf build                        # resume.yaml -> output/resume.pdf",
-        "resume-pdf build --watch --open         # rebuild on every save",
+        "# a starter resume.yaml:",
+        "resume-pdf init --name 'Ada Lovelace'",
+        "# resume.yaml -> output/resume.pdf:",
+        "resume-pdf build",
+        "# rebuild on every save:",
+        "resume-pdf build --watch --open",
     )
     + "\n\n\b\nShell completion (styles, variants and files): add to your shell's startup file\n"
-    '  bash: eval "$(_RESUME_PDF_COMPLETE=bash_source resume-pdf)"\n'
-    '  zsh:  eval "$(_RESUME_PDF_COMPLETE=zsh_source resume-pdf)"\n'
-    "  fish: _RESUME_PDF_COMPLETE=fish_source resume-pdf | source",
+    "  # bash:\n"
+    '  eval "$(_RESUME_PDF_COMPLETE=bash_source resume-pdf)"\n'
+    "  # zsh:\n"
+    '  eval "$(_RESUME_PDF_COMPLETE=zsh_source resume-pdf)"\n'
+    "  # fish:\n"
+    "  _RESUME_PDF_COMPLETE=fish_source resume-pdf | source",
 )
 @click.version_option(__version__, prog_name="resume-pdf")
 @output_options
@@ -202,10 +228,19 @@ def complete_resume(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 
 # options several commands share, word for word
+def style_path(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """`--style ./my.yaml` is read from the current folder, like every path on the command
+    line; a bare name (no slash, no .yaml/.yml) stays a style name."""
+    if value is None or not ("/" in value or os.sep in value or value.endswith((".yaml", ".yml"))):
+        return value
+    return os.path.abspath(value)
+
+
 style_option = click.option(
     "--style",
     metavar="NAME|PATH",
     shell_complete=complete_styles,
+    callback=style_path,
     help="Style name (see `resume-pdf styles`) or path to a style file.",
 )
 page_size_option = click.option(

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     short_help="Build résumés into PDFs (default: resume.yaml).",
     epilog=epilog(
         "resume-pdf build",
-        "resume-pdf build cv.yaml -o cv.pdf --style modern --pages 1",
+        "resume-pdf build cv.yaml --style modern --pages 1",
         "resume-pdf build --all-variants -j 4 --verify",
     ),
 )
@@ -120,9 +120,11 @@ def build(
         raise click.UsageError("--variant and --all-variants exclude each other")
     if output and (len(paths) > 1 or all_variants):
         raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
+    output = _twin_output(output, options.formats)
     if output and not _pdf_name(output, paths):
         raise click.UsageError(
-            f"-o {output}: the output is a PDF, so name it .pdf (--png adds PNG pages beside it)"
+            f"-o {output}: the output is a PDF, so name it .pdf (--png adds PNG pages beside "
+            "it); with one --format other than pdf, name it after that format (cv.docx)"
         )
     need_resume(paths, given=bool(resumes))
     if serve and not watch:
@@ -140,7 +142,7 @@ def build(
     for job, result in run_jobs(work, jobs):
         failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
-            click.launch(str(result.output))
+            open_file(result.output)
     if failed:
         raise SystemExit(1)
 
@@ -178,7 +180,7 @@ def build(
 def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
     """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
     output/NAME-letter.pdf (output/NAME-VARIANT-letter.pdf): one page with the résumé's
-    header, fonts and colours, fitted like the résumé. See the README, "Cover letter".
+    header, fonts and colours, fitted like the résumé. See docs/kit.md, "Cover letter".
     """
     from ..batch import plan, run_jobs
     from ..build import Options
@@ -208,6 +210,26 @@ def _formats(value: str | None) -> tuple[str, ...]:
             f"{quote(', '.join(unknown) or value)}: choose from {', '.join(FORMATS)}"
         )
     return names
+
+
+def _twin_output(output: Path | None, formats: tuple[str, ...]) -> Path | None:
+    """`-o cv.docx --format docx` names that twin: the build is given the PDF's name beside
+    it (`cv.pdf`, not written) from which every twin takes its own."""
+    if output is None or len(formats) != 1 or formats[0] == "pdf":
+        return output
+    if output.suffix.lower() != f".{formats[0]}" or os.path.isdir(output):
+        return output
+    return output.with_suffix(".pdf")
+
+
+def open_file(path: Path) -> None:
+    """Open a built PDF in the system viewer; when none starts (click's `launch` returns
+    non-zero), say so: the build itself succeeded, so the exit stays 0."""
+    if click.launch(str(path)) != 0:
+        say(
+            f"{shown_path(path)}: note: no PDF viewer could be started; open the file yourself",
+            err=True,
+        )
 
 
 def _pdf_name(output: Path, inputs: list[Path]) -> bool:
@@ -262,7 +284,7 @@ def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool, serv
                 info(f"  kept the last good PDF: {shown_path(target)}")
             return
         if open_pdf and not last_good and not serve:
-            click.launch(str(result.output))
+            open_file(result.output)
         last_good.append(result.output)
 
     if serve:  # the browser page instead of the PDF viewer

@@ -19,6 +19,7 @@ from .app import (
     output_options,
     references_option,
     strict_option,
+    style_path,
 )
 from .console import info, need_resume, paint, report, run, say, shown_path
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     "--style",
     metavar="NAME|PATH",
     shell_complete=complete_styles,
+    callback=style_path,
     help="Check against this style instead of the résumé's own.",
 )
 @click.option(
@@ -164,7 +166,7 @@ def variants(resume: Path) -> None:
 
     master = run(lambda: load_resume(resume), resume)
     if not master.variants:
-        say(f"{shown_path(resume)}: no variants (add a `variants:` mapping; see the README)")
+        say(f"{shown_path(resume)}: no variants (add a `variants:` mapping; see docs/format.md)")
     for name, _ in master.variants:
         tailored = tailor(master, name)
         say(f"{name}:")
@@ -176,9 +178,7 @@ def variants(resume: Path) -> None:
 
 @main.command(
     short_help="Convert JSON Resume, RenderCV or YAMLResume to resume-pdf YAML.",
-    epilog=epilog(
-        "resume-pdf convert resume.json -o resume.yaml", "resume-pdf convert resume.json > cv.yaml"
-    ),
+    epilog=epilog("resume-pdf convert cv.json -o cv.yaml", "resume-pdf convert cv.json > cv.yaml"),
 )
 @click.argument("source", type=RESUME, shell_complete=complete_resume)
 @click.option(

@@ -1,8 +1,9 @@
 """Document -> plain text, made to paste into a job portal's form.
 
 Section titles in capitals, an entry's dates on its title line, bullets as `- `, each
-paragraph on one line (a form wraps it), links as `label <url>` (the address alone when the
-label already is the address), UTF-8 with a final newline.
+paragraph on one line (a form wraps it), links as `label: url` (the address alone when the
+label already is the address) so that a portal stripping HTML tags keeps them, a project's
+link on its own line, ASCII `-` in date ranges, UTF-8 with a final newline.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from ..text.inline import Rich
 from .document import Block, Bullets, Document, Entry, Heading, Para, Section, link_adds
 
 TITLE_DATES = " | "
+ARROWS = str.maketrans({"→": "-"})  # `2023 → now`: an arrow some forms turn into `?`
 
 
 def render_txt(doc: Document) -> bytes:
@@ -33,13 +35,24 @@ def render_txt(doc: Document) -> bytes:
 
 
 def inline(text: Rich) -> str:
-    """The visible text, with `<url>` after a link whose address says more than its label."""
+    """The visible text, with `: url` after a link whose address says more than its label
+    (never `<url>`, which a portal stripping tags deletes whole)."""
     out = []
     for span in text.spans:
         out.append(span.text)
         if span.url and link_adds(span.text, span.url):
-            out.append(f" <{span.url}>")
+            out.append(f": {span.url}")
     return "".join(out)
+
+
+def _entry(block: Entry) -> list[str]:
+    """`Title | dates`, a project's link on its own line, then the subtitle."""
+    spans, link = block.title.spans, []
+    if len(spans) > 2 and spans[-1].url and not spans[-2].url and not spans[-2].text.strip():
+        spans, link = spans[:-2], [inline(Rich(spans[-1:]))]  # `title  link` in the layout
+    dates = TITLE_DATES + block.dates.text.translate(ARROWS) if block.dates else ""
+    sub = [inline(block.sub)] if block.sub else []
+    return [inline(Rich(spans)) + dates, *link, *sub]
 
 
 def _lines(block: Block) -> list[str]:
@@ -48,12 +61,12 @@ def _lines(block: Block) -> list[str]:
     if isinstance(block, Para):
         return [inline(line) for line in block.lines]
     if isinstance(block, Entry):
-        head = inline(block.title) + (TITLE_DATES + block.dates.text if block.dates else "")
-        return [head, inline(block.sub)] if block.sub else [head]
+        return _entry(block)
     if isinstance(block, Bullets):
         return ["- " + inline(item) for item in block.items]
     out = []
     for row in block.rows:
-        label = row.label if row.label is not None else (row.dates.text if row.dates else "")
+        dates = row.dates.text.translate(ARROWS) if row.dates else ""
+        label = row.label if row.label is not None else dates
         out.append(f"{label}: {inline(row.text)}" if label else inline(row.text))
     return out

@@ -1,0 +1,127 @@
+"""Issue 27, the command line a newcomer meets: `--open` says when no viewer starts, `-o`
+names a lone twin, the plain-text twin survives a tag-stripping portal, help fits the
+terminal, and `--style ./file.yaml` is read from the current folder."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import docx
+import pytest
+
+from conftest import FIXTURES, run_cli
+from resume_pdf.cli import main
+
+RESUME = "name: Ann\nsections:\n  - title: Work\n    bullets: [Built things]\n"
+
+
+def test_open_says_when_no_viewer_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    opened: list[str] = []
+    monkeypatch.setattr(click, "launch", lambda url, **_: opened.append(url) or 1)
+    run = run_cli("build", str(source), "--open")
+    assert run.exit_code == 0  # the build succeeded
+    assert opened and opened[0].endswith("cv.pdf")
+    assert "cv.pdf: note: no PDF viewer could be started; open the file yourself" in run.stderr
+
+
+def test_open_is_quiet_when_the_viewer_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "cv.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    monkeypatch.setattr(click, "launch", lambda url, **_: 0)
+    run = run_cli("build", str(source), "--open")
+    assert run.exit_code == 0 and "note:" not in run.stderr
+
+
+@pytest.mark.parametrize("fmt", ["txt", "md", "html", "docx"])
+def test_o_names_the_only_twin(tmp_path: Path, fmt: str) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    target = tmp_path / f"cv.{fmt}"
+    run = run_cli("build", str(source), "--format", fmt, "-o", str(target))
+    assert run.exit_code == 0, run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"cv.{fmt}", "r.yaml"]
+    if fmt == "docx":
+        assert "Built things" in "\n".join(p.text for p in docx.Document(str(target)).paragraphs)
+    else:
+        assert "Built things" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name"), [("docx", "cv.txt"), ("txt,docx", "cv.docx"), ("pdf", "cv.docx")]
+)
+def test_o_still_refuses_a_name_that_is_not_the_only_format(
+    tmp_path: Path, fmt: str, name: str
+) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    run = run_cli("build", str(source), "--format", fmt, "-o", str(tmp_path / name))
+    assert run.exit_code == 2 and "the output is a PDF" in run.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.yaml"]
+
+
+def strip_tags(text: str) -> str:
+    """What a job portal that strips HTML tags keeps of a pasted text."""
+    return re.sub("<[^>]+>", "", text)
+
+
+def test_txt_links_survive_a_tag_stripper(tmp_path: Path) -> None:
+    source = tmp_path / "r.yaml"
+    shutil.copy(FIXTURES / "all_sections.yaml", source)
+    assert run_cli("build", str(source), "--format", "txt").exit_code == 0
+    text = (tmp_path / "output" / "r.txt").read_text(encoding="utf-8")
+    kept = strip_tags(text)
+    for url in ("https://example.org/notes", "https://github.com/example/vm"):
+        assert url in kept, url
+    assert "Source: https://github.com/example/vm" in text.splitlines()  # its own line
+    assert "  Source" not in text and "<https://" not in text
+    assert "→" not in text and "2023 - now" in text
+
+
+def test_txt_writes_the_address_alone_when_it_is_the_label(tmp_path: Path) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(
+        "name: Ann\ncontact: {website: https://ann.example.org}\n"
+        "summary: See <https://blog.example.org/x> and [my talk](https://talk.example.org).\n",
+        encoding="utf-8",
+    )
+    assert run_cli("build", str(source), "--format", "txt").exit_code == 0
+    text = (tmp_path / "output" / "r.txt").read_text(encoding="utf-8")
+    assert "ann.example.org" in text and "ann.example.org:" not in text
+    assert "https://talk.example.org" in strip_tags(text)
+    assert "my talk: https://talk.example.org" in text
+
+
+COMMANDS = ["", *sorted(main.commands)]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_fits_60_columns(command: str) -> None:
+    args = [sys.executable, "-m", "resume_pdf", *([command] if command else []), "--help"]
+    env = {"COLUMNS": "60", "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"}
+    shown = subprocess.run(args, capture_output=True, text=True, env=env, check=True).stdout
+    long = [line for line in shown.splitlines() if len(line) > 60]
+    assert not long, long
+
+
+def test_style_path_is_read_from_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "cv").mkdir()
+    (tmp_path / "cv" / "r.yaml").write_text(RESUME, encoding="utf-8")
+    (tmp_path / "my.yaml").write_text("extends: mono\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    run = run_cli("check", "cv/r.yaml", "--style", "./my.yaml")
+    assert run.exit_code == 0, run.stderr
+    run = run_cli("build", "cv/r.yaml", "--style", "my.yaml", "--format", "txt")
+    assert run.exit_code == 0, run.stderr
+    run = run_cli("build", "cv/r.yaml", "--style", "my", "--format", "txt")
+    assert run.exit_code == 1 and "unknown style 'my'" in run.stderr  # a bare name
