@@ -71,12 +71,15 @@ class _Formatter(click.HelpFormatter):
 
 
 def _fit_blocks(text: str, width: int) -> str:
+    """The lines of `\\b` paragraphs wrapped to `width`; other paragraphs click rewraps."""
     import re
     import textwrap
 
-    out = []
+    out: list[str] = []
+    kept = False  # inside a `\\b` paragraph
     for line in text.split("\n"):
-        if len(line) <= width or not line.strip():
+        kept = line.strip() == "\b" or (kept and bool(line.strip()))
+        if not kept or len(line) <= width:
             out.append(line)
             continue
         hang = re.match(r"\s*\S+\s\s+", line)  # `  1  done`: under `done`
@@ -167,7 +170,7 @@ class PageBudgetParam(click.ParamType):
         "# rebuild on every save:",
         "resume-pdf build --watch --open",
     )
-    + "\n\n\b\nShell completion (styles, variants and files): add to your shell's startup file\n"
+    + "\n\n\b\nShell completion: add to your shell's startup file\n"
     "  # bash:\n"
     '  eval "$(_RESUME_PDF_COMPLETE=bash_source resume-pdf)"\n'
     "  # zsh:\n"
