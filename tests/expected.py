@@ -53,6 +53,7 @@ class Shown:
     date_format: str = "year"
     present: str = "now"
     sidebar: tuple[str, ...] = ()
+    entry_header: str = "role-first"  # the style's entry: {header: ...}
 
 
 def show_date(value: str, shown: Shown) -> str:
@@ -87,11 +88,20 @@ def entry_words(kind: str, e: dict[str, Any], shown: Shown) -> list[str]:
         head = [e["title"], *link, *d] if d else [e["title"], *link]
         sub = [e.get("location")]
     elif kind == "experience":
-        head = [e.get("role"), e.get("organization"), *dates(e, shown)]
-        sub = [e.get("location")]
+        role, org = e.get("role"), e.get("organization")
+        if shown.entry_header == "inline":
+            head, sub = [role, org, e.get("location"), *dates(e, shown)], []
+        else:
+            first, second = (
+                (org, role) if shown.entry_header == "organization-first" else (role, org)
+            )
+            first, second = (first, second) if first else (second, None)
+            head, sub = [first, *dates(e, shown)], [second, e.get("location")]
     elif kind == "education":
         head = [e["institution"], *dates(e, shown)]
         sub = [e.get("degree"), e.get("field"), e.get("location")]
+        if shown.entry_header == "inline":
+            head, sub = [e["institution"], *sub, *dates(e, shown)], []
     else:  # publications
         head = [e["title"], *dates(e, shown)]
         sub = [*e.get("authors", []), e.get("venue")]

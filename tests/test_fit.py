@@ -219,7 +219,7 @@ def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
 def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
     long, _, long_pdf = build(
-        tmp_path / "a", _sidebar_resume(3, 24), "--style", "sidebar", "--pages", "1"
+        tmp_path / "a", _sidebar_resume(3, 14), "--style", "sidebar", "--pages", "1"
     )
     short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar")
     assert long.exit_code == short.exit_code == 0

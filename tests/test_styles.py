@@ -33,7 +33,7 @@ def test_at_least_six_distinct_builtin_styles() -> None:
 def shown(style: str) -> Shown:
     theme = load_theme(style)
     sidebar = theme.layout.sidebar.sections if theme.layout.kind == "sidebar" else ()
-    return Shown(theme.dates.format, theme.dates.present, tuple(sidebar))
+    return Shown(theme.dates.format, theme.dates.present, tuple(sidebar), theme.entry.header)
 
 
 @pytest.mark.parametrize("resume", RESUMES, ids=RESUMES)

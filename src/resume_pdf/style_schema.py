@@ -14,6 +14,8 @@ from .read.source import Path_
 from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
 from .values import value
 
+HEADING_CASES = ("as-written", "upper", "small-caps")
+ENTRY_HEADERS = ("role-first", "organization-first", "inline")
 SIDEBAR_KINDS = ("skills", "education", "timeline", "bullets", "text", "publications")
 NAMED_COLORS = {
     "black": "#000000",
@@ -79,6 +81,23 @@ class Colors:
 class Heading:
     treatment: str  # rule | bar | smallcaps | plain
     uppercase: bool
+
+
+@value
+class Headings:
+    """How section titles are drawn: as written, in capitals, or in small capitals (drawn as
+    capitals at two sizes, so the text layer holds capitals: pdf/layout.py says why)."""
+
+    case: str = "as-written"  # as-written | upper | small-caps
+
+
+@value
+class EntryStyle:
+    """The shape of an entry's header. Role, organisation, place and dates are always
+    separate runs, apart by at least an en or on lines of their own, never joined by
+    punctuation, so a parser that groups runs by their gaps reads each as one field."""
+
+    header: str = "role-first"  # role-first | organization-first | inline
 
 
 @value
@@ -194,6 +213,8 @@ THEME = Record(
         "heading": _record(
             Heading, {"treatment": Choice(("rule", "bar", "smallcaps", "plain")), "uppercase": BOOL}
         ),
+        "headings": Record(Headings, {"case": Choice(HEADING_CASES)}),
+        "entry": Record(EntryStyle, {"header": Choice(ENTRY_HEADERS)}),
         "spacing": _record(Spacing, {k: POINTS for k in ("section", "entry", "paragraph")}),
         "dates": _record(
             Dates,

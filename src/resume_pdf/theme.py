@@ -23,7 +23,9 @@ from .style_schema import (
     Dates,
     Floors,
     Fonts,
+    EntryStyle,
     Heading,
+    Headings,
     Layout,
     Margins,
     Page,
@@ -61,9 +63,23 @@ class Theme:
     skills: SkillsStyle
     typography: Typography
     photo: PhotoStyle = PhotoStyle()
+    headings: Headings = Headings()
+    entry: EntryStyle = EntryStyle()
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
+
+    @property
+    def heading_case(self) -> str:
+        """`headings.case`. A user's style that sets the older `heading: {uppercase: true}`
+        or the `smallcaps` treatment, and not `headings.case`, keeps what it asked for."""
+        own, heading = self.own, self.heading
+        if "headings.case" not in own and {"heading.uppercase", "heading.treatment"} & own:
+            if heading.uppercase:
+                return "upper"
+            if heading.treatment == "smallcaps":
+                return "small-caps"
+        return self.headings.case
 
     def with_page_size(self, size: str | None) -> Theme:
         return self if size is None else replace(self, page=replace(self.page, size=size))

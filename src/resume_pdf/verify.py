@@ -95,7 +95,112 @@ def verify_pdf(
     junk = sorted(set(_JUNK.findall(text)))
     if junk:
         problems.append(Problem(f"the text layer holds junk characters {junk}"))
+    problems += _page_ends([page.extract_text() for page in reader.pages])
+    problems += _touching_fields(resume, pdf, where)
     return problems
+
+
+_FOOTER = re.compile(r"(.*\S\s+)?\d+\s*/\s*\d+")
+
+
+def _page_ends(pages: list[str]) -> list[Problem]:
+    """A page's text ends with a line end, so a reader that joins the pages does not glue
+    its last line (the page number) to the next page's first (a section title); and each
+    page after the first starts with content, not a page number."""
+    problems = []
+    for number, (text, after) in enumerate(zip(pages, pages[1:], strict=False), 1):
+        last = text.rstrip().rsplit("\n", 1)[-1].strip()
+        first = after.lstrip().split("\n", 1)[0].strip()
+        if text.strip() and not text.endswith("\n"):
+            message = (
+                f"page {number}'s text does not end with a line end: its last line "
+                f"{last[:40]!r} runs into page {number + 1}'s first line {first[:40]!r}"
+            )
+            problems.append(Problem(message))
+        if _FOOTER.fullmatch(first):
+            message = f"page {number + 1} starts with a page number ({first[:40]!r}), not content"
+            problems.append(Problem(message))
+    return problems
+
+
+_FIELDS = ("role", "organization", "institution", "degree", "location")
+
+
+def _touching_fields(resume: Resume, pdf: bytes, where: Occurrences) -> list[Problem]:
+    """Two fields of one entry (role and organisation, school and degree, a place) that a
+    parser reads as one item: drawn as runs closer than about a character's width, as
+    heuristic ATS parsers merge them ("Principal Engineer, Zahlwerk AG")."""
+    items = {_norm(item) for item in text_items(pdf)}
+    problems = []
+    for section in resume.sections:
+        for entry in section.items:
+            fields = [(n, getattr(entry, n, None)) for n in _FIELDS]
+            shown = [(n, _norm(v.plain)) for n, v in fields if v is not None and v.plain.strip()]
+            for i, (name, a) in enumerate(shown):
+                for other, b in shown[i + 1 :]:
+                    if a in b or b in a:
+                        continue
+                    joined = next((t for t in items if a in t and b in t), None)
+                    if joined is None:
+                        continue
+                    field = where.next(getattr(entry, name).plain)
+                    message = (
+                        f"{name} and {other} are drawn as one text item ({joined[:60]!r}): "
+                        "a parser cannot tell them apart"
+                    )
+                    problems.append(
+                        Problem(message, field.location if field else None, field and field.path)
+                    )
+    return problems
+
+
+def _norm(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text.translate(_SEP)).casefold().split())
+
+
+def text_items(pdf: bytes) -> list[str]:
+    """The PDF's text as a heuristic parser groups it: runs of one font and size on one
+    baseline (a space between two runs belongs to neither), and runs on one line closer
+    than 0.45 em (about a character's width) merged into one item."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    out: list[str] = []
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for page in document:
+            textpage = page.get_textpage()
+            name = ctypes.create_string_buffer(128)
+            flags = ctypes.c_int()
+            runs: list[list[object]] = []  # [text, font, size, baseline, x0, x1]
+            space = False
+            for k in range(textpage.count_chars()):
+                char = chr(raw.FPDFText_GetUnicode(textpage, k))
+                if raw.FPDFText_IsGenerated(textpage, k) or char.isspace():
+                    space = True
+                    continue
+                raw.FPDFText_GetFontInfo(textpage, k, name, 128, ctypes.byref(flags))
+                size = raw.FPDFText_GetFontSize(textpage, k)
+                x0, y0, x1, _ = textpage.get_charbox(k, loose=True)
+                run = runs[-1] if runs else None
+                line = run is not None and abs(run[3] - y0) < 0.3 * size
+                if run and line and run[1:3] == [name.value, size] and x0 - run[5] < 0.6 * size:
+                    run[0] += (" " if space else "") + char
+                    run[5] = x1
+                elif run and line and x0 - run[5] <= 0.45 * max(size, run[2]):
+                    run[0] += char  # a merge: nothing between but a dropped space
+                    run[1:3], run[5] = [name.value, size], x1
+                else:
+                    runs.append([char, name.value, size, y0, x0, x1])
+                space = False
+            out += [str(r[0]) for r in runs]
+            textpage.close()
+            page.close()
+    finally:
+        document.close()
+    return out
 
 
 def _glued(found: list[str], vocabulary: set[str]) -> list[Problem]:

@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from reportlab.platypus.paragraph import _FUZZ
 
@@ -17,7 +18,7 @@ from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
-from ..theme import Theme
+from ..theme import MIN_TYPE, Theme
 from ..values import value
 
 
@@ -30,6 +31,7 @@ class Styles:
     contact: ParagraphStyle
     heading: ParagraphStyle
     entry: ParagraphStyle
+    org: ParagraphStyle  # the second field of an entry's header (organisation, degree)
     right: ParagraphStyle
     sub: ParagraphStyle
     body: ParagraphStyle
@@ -75,8 +77,15 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
             keepWithNext=1,
         ),
         entry=entry,
+        org=derive("org", fontSize=s.entry, leading=s.entry * 1.25),
+        # dates and places at the right of an entry, lowered onto the title's baseline by
+        # the difference in size (pdf/entries.py): their row is then no taller than the title's
         right=derive(
-            "right", fontSize=s.small, leading=s.entry * 1.25, textColor=muted, alignment=TA_RIGHT
+            "right",
+            fontSize=s.small,
+            leading=s.entry * 1.25 - max(s.entry - s.small, 0),
+            textColor=muted,
+            alignment=TA_RIGHT,
         ),
         sub=derive("sub", fontSize=s.small, leading=s.small * lead, textColor=muted),
         body=base,
@@ -128,26 +137,77 @@ class Ink:
         """A marked-up field; as a `paragraph` its last word never stands alone."""
         family = family or self.theme.fonts.body
         rich = typeset_rich(rich, quotes=self.quotes, paragraph=paragraph)
-        return rich_xml(
-            rich,
-            self.book,
-            family=family,
-            bold=bold,
-            link_color=self.theme.colors.link,
-            underline=self.theme.colors.link == self.theme.colors.text,
-        )
+        pieces = [
+            rich_xml(
+                piece,
+                self.book,
+                family=family,
+                bold=bold,
+                link_color=self.theme.colors.link,
+                underline=self.theme.colors.link == self.theme.colors.text,
+            )
+            for piece in _at_switches(rich, bold)
+        ]
+        return (switch_gap(self.book, family, self.theme.sizes.body) + " ").join(pieces)
 
     def link(self, text: str, url: str | None) -> str:
         return self.rich(Rich((Span(text, url=url),)), paragraph=False)
 
 
+SWITCH_GAP = 0.5  # ems: a word space where bold or italic starts or ends is an en wide,
+SWITCH_LEAST = 0.48  # or at least this: wider than a parser's typical character (~0.45)
+
+
+def _at_switches(rich: Rich, bold: bool) -> list[Rich]:
+    """`rich` cut at each word space where bold or italic starts or ends (the space
+    dropped: the caller joins the pieces with a wider one). A PDF reader starts a new text
+    item at every change of font, and hands the space between as an item of its own, which
+    parsers drop; then they merge items closer than a character's width, and the two words
+    glue ("createdAOTInductor"). An en keeps them apart. Never inside a link."""
+    pieces: list[list[Span]] = [[]]
+    spans = list(rich.spans)
+    for i, span in enumerate(spans):
+        if i and not pieces[-1]:  # a new piece: the space before it is the join's
+            span = Span(span.text.removeprefix(" "), span.bold, span.italic, span.url)
+        after = spans[i + 1] if i + 1 < len(spans) else None
+        switch = (
+            after is not None
+            and (bold or span.bold, span.italic) != (bold or after.bold, after.italic)
+            and not (span.url and span.url == after.url)
+            and (span.text.endswith(" ") or after.text.startswith(" "))
+        )
+        if switch:
+            span = Span(span.text.removesuffix(" "), span.bold, span.italic, span.url)
+        pieces[-1].append(span)
+        if switch:
+            pieces.append([])
+    return [Rich(tuple(p)) for p in pieces if any(s.text for s in p)]
+
+
+@functools.lru_cache(maxsize=64)
+def switch_gap(book: FontBook, family: str, size: float) -> str:
+    """Non-breaking spaces that, after a word space, make about an en at `size` (at least
+    SWITCH_LEAST): the word before a style change keeps them at a line's end, and the next
+    line starts flush. Never in larger type than the text's, which would lower the line,
+    nor smaller than MIN_TYPE."""
+    face = book.face(family, (False, False))
+    space, nbsp = stringWidth(" ", face, 1), stringWidth(NBSP, face, 1)
+    if nbsp <= 0 or space >= SWITCH_LEAST:
+        return ""
+    if space + nbsp >= SWITCH_LEAST:  # one, at the text's size or a little less
+        pad = min((SWITCH_GAP - space) / nbsp, 1.0) * size
+        return f'<font size="{pad:.2f}">{NBSP}</font>'
+    pad = min(max((SWITCH_GAP - space) / nbsp / 2 * size, MIN_TYPE), size)
+    return f'<font size="{pad:.2f}">{NBSP}{NBSP}</font>'
+
+
 class SectionHeading(Flowable):
     """A section title with the theme's treatment; carries its outline entry."""
 
-    def __init__(self, para: Paragraph, theme: Theme) -> None:
+    def __init__(self, para: Paragraph, theme: Theme, title: str | None = None) -> None:
         super().__init__()
         self.para, self.theme = para, theme
-        self.outline_title = para.getPlainText()
+        self.outline_title = title or para.getPlainText()  # as written, whatever the case
         self.keepWithNext = 1
         self._gap = 3.0 if theme.heading.treatment == "rule" else 0.0
 
@@ -210,6 +270,49 @@ class SeparatedLine(Flowable):
     def draw(self) -> None:
         assert self.para is not None
         self.para.drawOn(self.canv, 0, 0)
+
+
+class FieldLine(Flowable):
+    """Fields side by side on one line, each its own run, `gap` apart with no separator
+    glyph, on one baseline; a field that does not fit starts the next line. An ATS
+    merges runs closer than a character's width: a gap of an em keeps them fields."""
+
+    def __init__(self, fields: list[tuple[str, ParagraphStyle]], gap: float) -> None:
+        super().__init__()
+        self.fields, self.gap = fields, gap
+        self.style = fields[0][1]  # the first field's, for the baseline of the row
+        self.rows: list[list[tuple[Paragraph, float, float]]] = []  # (para, x, top drop)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        rows: list[list[tuple[Paragraph, float, float]]] = []
+        x = 0.0
+        for xml, style in self.fields:
+            para = paragraph(xml, style)
+            width = line_width(xml, style)
+            if rows and x + self.gap + width <= avail_width:
+                rows[-1].append((para, x + self.gap, 0.0))
+                x += self.gap + width
+            else:
+                rows.append([(para, 0.0, 0.0)])
+                x = width
+            para.wrap(avail_width - rows[-1][-1][1], avail_height)
+        self.rows, self.height = [], 0.0
+        for row in rows:  # one baseline per row: smaller type drops by the difference
+            top = max(p.style.fontSize for p, _, _ in row)
+            self.rows.append([(p, x, top - p.style.fontSize) for p, x, _ in row])
+            self.height += max(p.height + top - p.style.fontSize for p, _, _ in row)
+        self.width = avail_width
+        return avail_width, self.height
+
+    def draw(self) -> None:
+        y = self.height
+        for row in self.rows:
+            for para, x, drop in row:
+                para.drawOn(self.canv, x, y - drop - para.height)
+            y -= max(p.height + drop for p, _, drop in row)
+
+    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+        return " ".join(paragraph(x, s).getPlainText() for x, s in self.fields)
 
 
 class WrappedOnce(Paragraph):

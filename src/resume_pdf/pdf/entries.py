@@ -1,0 +1,128 @@
+"""An entry's header as flowables: the title, dates and the other fields of a job, a
+school, a project or a publication (part of stage 6, layout).
+
+Applicant-tracking systems group a PDF's text runs into fields by the gaps between them:
+runs closer than about a character's width become one item. So a job's role, organisation,
+place and dates are separate runs, at least an en apart or on lines of their own, and
+never joined by punctuation alone; the style's `entry: {header: ...}` chooses the shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from reportlab.platypus import Flowable, TableStyle
+
+from ..content import CONTACT_SEPARATOR, display_url, link_text
+from ..model import Education, Experience, Project
+from ..text.inline import Rich
+from .ink import FieldLine, Ink, SeparatedLine, grid, line_width, paragraph
+
+RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows
+EN = 0.5  # an en, in ems: the least gap between two fields on one line
+
+
+def entry_head(item: Any, ink: Ink) -> list[Flowable]:
+    """The header of any dated entry."""
+    if isinstance(item, Experience | Education):
+        return _field_head(item, ink)
+    title, right, subs = _entry_lines(item, ink)
+    head = title_rows([(title, right)], ink)
+    if subs:
+        head.append(SeparatedLine(subs, ink.text(CONTACT_SEPARATOR), ink.st.sub))
+    return head
+
+
+def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
+    """Role, organisation, place and dates as separate runs, in the style's shape:
+    role-first ("role | dates" over "organisation | place"), organization-first, or
+    inline (the three apart by an em on one line, the dates at the right). Education
+    leads with the institution, its degree taking the role's line."""
+    dates = ink.dates(item)
+    right = ink.text(dates) if dates else ""
+    place = ink.rich(item.location, paragraph=False) if item.location else ""
+    header = ink.theme.entry.header
+    if isinstance(item, Experience):
+        first, second = item.role, item.organization
+        if header == "organization-first" or not first:
+            first, second = second, first
+        lead = ink.rich(first, bold=True, paragraph=False) if first else ""
+        other = ink.rich(second, paragraph=False) if second else ""
+    else:
+        lead = ink.rich(item.institution, bold=True, paragraph=False)
+        other = _joined((item.degree, item.field), ", ", ink)
+    if ink.narrow:  # the sidebar: a line each
+        st = ink.st
+        lines = [(lead, st.entry), (right, st.sub), (other, st.org), (place, st.sub)]
+        return [paragraph(xml, style) for xml, style in lines if xml]
+    if header == "inline":
+        fields = [(x, s) for x, s in ((lead, ink.st.entry), (other, ink.st.org)) if x]
+        fields += [(place, ink.st.sub)] if place else []
+        return title_rows([(FieldLine(fields, ink.st.entry.fontSize), right)], ink)
+    rows: list[tuple[Any, str]] = [(lead, right)]
+    if other or place:
+        rows.append((other and paragraph(other, ink.st.org), place))
+    return title_rows(rows, ink)
+
+
+def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
+    """(title XML, right-hand XML, subtitle items' XML) of a project or publication."""
+    dates = ink.dates(item)
+    right = ink.text(dates) if dates else ""
+    subs: list[str] = []  # XML
+    if isinstance(item, Project):
+        title = ink.rich(item.title, bold=True)
+        if item.link:
+            link = ink.link(link_text(item.link.url, item.link.label), item.link.url)
+            if right:  # the dates take the right: the link follows the title, set apart
+                title += ink.text(CONTACT_SEPARATOR) + link
+            else:
+                right = link
+    else:  # Publication
+        title = ink.rich(item.title, bold=True)
+        subs = [_joined(item.authors, ", ", ink), _joined((item.venue,), "", ink)]
+        subs += [ink.link(display_url(item.url), item.url)] if item.url else []
+        subs += [ink.text(f"doi:{item.doi}")] if item.doi else []
+    location = getattr(item, "location", None)
+    subs += [ink.rich(location)] if location else []
+    return title, right, [s for s in subs if s]
+
+
+def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
+    """Markup fields shown on one line, e.g. a degree and its field, or the authors."""
+    return ink.text(separator).join(ink.rich(p) for p in parts if p and p.plain)
+
+
+def title_rows(rows: list[tuple[Any, str]], ink: Ink) -> list[Flowable]:
+    """Rows of a left part (XML or a flowable) with a right-aligned part (dates, a place,
+    a link); stacked in the sidebar. The right column is as wide as its widest text plus
+    an en or more, so a left part never comes nearer to it than that."""
+    st = ink.st
+    lefts = [paragraph(x, st.entry) if isinstance(x, str) and x else x for x, _ in rows]
+    if not any(r for _, r in rows):
+        return [x for x in lefts if x]
+    if ink.narrow:
+        out = []
+        for left, (_, right) in zip(lefts, rows, strict=True):
+            out += [x for x in (left, right and paragraph(right, st.sub)) if x]
+        return out
+    rights = [paragraph(r, st.right) if r else [] for _, r in rows]  # [] takes no height
+    gap = max(6.0, EN * st.entry.fontSize)
+    width = max(line_width(r, st.right) for _, r in rows if r) + gap
+    cells = [[left or [], right] for left, right in zip(lefts, rights, strict=True)]
+    table = grid(cells, [None, min(width, RIGHT_MAX)], ink)
+    # reportlab sets a paragraph's first baseline one type size below its top: lower the
+    # smaller right-hand type by the difference, so both sit on the left's baseline
+    drops = []
+    for i, left in enumerate(lefts):
+        size = getattr(getattr(left, "style", None), "fontSize", st.entry.fontSize)
+        drops.append(("TOPPADDING", (1, i), (1, i), max(size - st.right.fontSize, 0)))
+    table.setStyle(TableStyle(drops))
+    table.split = _whole  # never a row on one page and the next on another
+    return [table]
+
+
+def _whole(avail_width: float, avail_height: float) -> list[Flowable]:
+    """A header table's split: none, so it moves to the next page whole."""
+    return []
