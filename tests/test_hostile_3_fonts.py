@@ -107,10 +107,13 @@ def test_a_gpos_pair_set_outside_its_table_is_an_error_not_a_struct_error(
     assert "font 'x.ttf': cannot be read as a font (its GPOS table points outside itself" in message
 
 
-def test_a_cmap_mapping_all_of_unicode_is_refused_before_it_is_expanded(tmp_path: Path) -> None:
-    """A format 12 group from U+0000 to U+10FFFF: reportlab makes a dict of 1.1 million
-    characters, and overlapping groups make billions."""
-    make_font(tmp_path / "k.ttf", LATIN + "\U0001f600")  # a character past the BMP: format 12
+@pytest.mark.parametrize("cff", [False, True], ids=["truetype", "cff"])
+def test_a_cmap_mapping_all_of_unicode_is_refused_before_it_is_expanded(
+    tmp_path: Path, cff: bool
+) -> None:
+    """A format 12 group from U+0000 to U+10FFFF: reportlab (or fontTools, converting a CFF
+    font) makes a dict of 1.1 million characters, and overlapping groups make billions."""
+    make_font(tmp_path / "k.ttf", LATIN + "\U0001f600", cff=cff)  # past the BMP: format 12
     data = bytearray((tmp_path / "k.ttf").read_bytes())
     cmap, _ = table_of(tmp_path / "k.ttf", "cmap")
     subtables = [
@@ -122,6 +125,41 @@ def test_a_cmap_mapping_all_of_unicode_is_refused_before_it_is_expanded(tmp_path
     with_font(tmp_path, bytes(data))
     message = refused(tmp_path)
     assert f"its 'cmap' table maps more than {MAX_CMAP_CODES:,} character codes" in message
+
+
+def test_a_font_changed_after_a_good_build_is_checked_again(tmp_path: Path) -> None:
+    """The check is remembered by the file's identity, never by its name alone: the same
+    file, the same size, its glyf now garbage."""
+    good = roboto().read_bytes()
+    with_font(tmp_path, good)
+    run = run_cli("build", str(tmp_path / "resume.yaml"), "-o", str(tmp_path / "out.pdf"))
+    assert run.exit_code == 0, run.stderr
+    data = bytearray(good)
+    offset, length = table_of(roboto(), "glyf")
+    data[offset : offset + length] = b"\xff" * length
+    (tmp_path / "x.ttf").write_bytes(data)
+    (tmp_path / "out.pdf").write_bytes(PREVIOUS)
+    assert "its 'glyf' table is malformed" in refused(tmp_path)
+
+
+def test_a_sound_font_is_checked_once_not_on_every_build(tmp_path: Path) -> None:
+    """The next build in a new process finds the mark the check left in the cache folder,
+    so it does not even import fontTools."""
+    with_font(tmp_path, roboto().read_bytes())
+    code = (
+        "import sys; from resume_pdf.cli import main\n"
+        "try: main(['build', 'resume.yaml', '-o', 'out.pdf'])\n"
+        "except SystemExit as exit: assert not exit.code, exit.code\n"
+        "print('fontTools' in sys.modules)"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True
+        )
+        for _ in range(2)
+    ]
+    assert [r.stdout.split()[-1] for r in runs] == ["True", "False"], runs[1].stderr
 
 
 # --- item 7: the fallback list is capped ----------------------------------------------------

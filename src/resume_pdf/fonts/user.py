@@ -33,15 +33,15 @@ def load_face(face: FaceFile, name: str, needed: frozenset[str]) -> TTFont:
             raise _Refused(
                 "a variable CFF2 font cannot be embedded: use a static instance (.otf or .ttf)"
             )
-        if kind == _CFF:
-            from .convert import truetype_for  # fontTools is imported only for CFF fonts
-
-            return KernedFont(name, truetype_for(face, needed))
-        from .validate import problem_with  # fontTools, for a user's TrueType file only
+        from .validate import problem_with  # fontTools, for the user's files only
 
         problem = problem_with(face.path, face.index)
         if problem:
             raise _Refused(f"cannot be read as a font ({problem})")
+        if kind == _CFF:
+            from .convert import truetype_for
+
+            return KernedFont(name, truetype_for(face, needed))
         return KernedFont(name, face.path, subfontIndex=face.index)
     except _Refused as exc:
         reason = str(exc)

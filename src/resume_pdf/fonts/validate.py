@@ -1,5 +1,5 @@
-"""A user's TrueType face checked before reportlab reads it: font file -> None, or the reason
-it cannot be used.
+"""A user's font file checked before reportlab (or fontTools' conversion) reads it: font
+file -> None, or the reason it cannot be used.
 
 reportlab parses a face's header tables when it loads it, but walks the glyph locations and
 composite glyphs only when it writes the PDF, and fonts/kerning.py reads pair sets while text
@@ -9,48 +9,72 @@ the tables both touch (head, hhea, maxp, hmtx, loca, cmap) and this module walks
 walk: every glyph's place in `glyf` (as reportlab reads `loca`), every composite glyph's
 components, and the kerning tables (GPOS, else kern) the way the kerning reader will, in
 full. Sizes that make parsers expand data (a cmap range over all of Unicode repeated, a
-GPOS whose structures overlap) are bounded before anything is expanded.
+GPOS whose structures overlap) are bounded before anything is expanded. A CFF font gets the
+same checks but the glyph walk (its glyf is made by fontTools, fonts/convert.py).
 
-Bundled faces are trusted and never checked. A user's file is checked once per process for
-each identity (path, size, modification time): ~50 ms for Roboto, ~0.3 s for a 10 MB CJK
-font (benchmarks/font_validation.py), plus fontTools' import (~45 ms).
+Bundled faces are trusted and never checked. A user's file is checked once for each identity
+(path, inode, size, modification and change times), remembered for the process and by an
+empty marker file in the cache folder. The check takes about as long as reportlab's own
+loading of the file (Roboto ~14 ms, a 9 MB font of 30,000 glyphs ~40 ms; benchmarks/
+font_validation.py) plus fontTools' import (~50 ms), on the first build only.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import os
 from array import array
+from pathlib import Path
 from struct import unpack_from
 from typing import Any
 
+from .convert import cache_dir
 from .kerning import Malformed, read_kerning
 
 MAX_CMAP_CODES = 0x40000  # codes all cmap subtables map together (CJK fonts: ~130,000)
 _TABLES = ("head", "hhea", "maxp", "hmtx", "loca", "cmap")
+FORMAT = "1"  # bump when the checks change, so files checked before are checked again
 _MEMO_MAX = 64
-_checked: dict[tuple[str | int, ...], str | None] = {}
+_checked: dict[str, str | None] = {}
 
 # composite glyph flags (as reportlab reads them)
 _WORDS, _SCALE, _MORE, _XY_SCALE, _TWO_BY_TWO = 0x1, 0x8, 0x20, 0x40, 0x80
 
 
 def problem_with(path: str, index: int) -> str | None:
-    """Why face `index` of the TrueType file at `path` cannot be read (a phrase like "its
-    'glyf' table is malformed: ..."), or None when reportlab and the kerning reader can."""
+    """Why face `index` of the font file at `path` cannot be read (a phrase like "its 'glyf'
+    table is malformed: ..."), or None when reportlab, the kerning reader and (for CFF
+    outlines) fontTools' conversion can. A sound file is remembered for the process and, by a
+    marker in the cache folder, for later builds."""
     stat = os.stat(path)
-    key = (path, index, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+    key = f"{FORMAT}|{path}|{index}|{stat.st_ino}|{stat.st_size}|{stat.st_mtime_ns}|"
+    key += str(stat.st_ctime_ns)  # set by the system on every change: no file passes for another
     if key not in _checked:
         if len(_checked) >= _MEMO_MAX:
             _checked.clear()
-        with open(path, "rb") as f:
-            _checked[key] = _problem(f.read(), index)
+        marker = cache_dir() / "checked" / hashlib.sha256(key.encode()).hexdigest()[:32]
+        if marker.is_file():
+            _checked[key] = None
+        else:
+            with open(path, "rb") as f:
+                _checked[key] = problem = _problem(f.read(), index)
+            if problem is None:
+                _remember(marker)
     return _checked[key]
 
 
+def _remember(marker: Path) -> None:
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # checked again next time
+
+
 def _problem(data: bytes, index: int) -> str | None:
-    from fontTools.ttLib import TTFont  # only a user's TrueType font pays for the import
+    from fontTools.ttLib import TTFont  # only a user's font file pays for the import
 
     quiet = logging.getLogger("fontTools")  # its warnings are ours to word, not to print
     level = quiet.level
@@ -58,21 +82,25 @@ def _problem(data: bytes, index: int) -> str | None:
     try:
         font = TTFont(io.BytesIO(data), fontNumber=index, lazy=True, checkChecksums=0)
         tables = {tag: (e.offset, e.length) for tag, e in font.reader.tables.items()}
-        missing = [tag for tag in (*_TABLES, "glyf") if tag not in tables]
+        cff = "CFF " in tables  # converted by fontTools (fonts/convert.py): no glyf to walk
+        parsed = [tag for tag in _TABLES if not (cff and tag == "loca")]
+        missing = [tag for tag in (*parsed, "CFF " if cff else "glyf") if tag not in tables]
         if missing:
-            return f"no {missing[0]!r} table: not a TrueType outline font"
+            return f"no {missing[0]!r} table: not a TrueType or OpenType outline font"
         count = font["maxp"].numGlyphs
-        reason = _cmap_size(data, *tables["cmap"]) or _loca_size(font, count, tables)
+        reason = _cmap_size(data, *tables["cmap"]) or (
+            None if cff else _loca_size(font, count, tables)
+        )
         if reason:
             return reason
         font.setGlyphOrder([f"g{i}" for i in range(count)])  # glyph ids as names, no `post`
-        for tag in _TABLES:
+        for tag in parsed:
             reason = _parse(font, tag)
             if reason:
                 return reason
         return (
             _cmap_glyphs(font)
-            or _glyphs(data, font["loca"].locations, tables["glyf"], count)
+            or (None if cff else _glyphs(data, font["loca"].locations, tables["glyf"], count))
             or _kerning(data, tables)
         )
     except Exception as exc:  # noqa: BLE001 - any parser failure is the file's fault
