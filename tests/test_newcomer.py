@@ -125,3 +125,59 @@ def test_style_path_is_read_from_the_current_folder(
     assert run.exit_code == 0, run.stderr
     run = run_cli("build", "cv/r.yaml", "--style", "my", "--format", "txt")
     assert run.exit_code == 1 and "unknown style 'my'" in run.stderr  # a bare name
+
+
+LETTER = (
+    "name: Ann\nsections:\n  - title: Work\n    bullets: [Built things]\n"
+    "letter:\n  to: Acme\n  body: {body}\n"
+)
+
+
+def test_all_variants_letter_reports_a_variants_error_once(tmp_path: Path) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(
+        LETTER.format(body="One paragraph.")
+        + "variants:\n  acme:\n    letter:\n      paragraphs: {2: Replaced.}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("build", str(source), "--all-variants", "--letter")
+    assert run.exit_code == 1
+    assert run.stderr.count("no paragraph '2' to replace") == 1, run.stderr
+
+
+def test_watch_letter_rebuilds_the_letter_on_each_save(tmp_path: Path) -> None:
+    import os
+    import signal
+    import time
+
+    from ats import pdf_text
+
+    source = tmp_path / "cv.yaml"
+    letter = tmp_path / "output" / "cv-letter.pdf"
+    source.write_text(LETTER.format(body="First letter text."), encoding="utf-8")
+
+    def shows(words: str) -> bool:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                if words in pdf_text(letter):
+                    return True
+            except Exception:  # noqa: BLE001 - not written yet
+                pass
+            time.sleep(0.05)
+        return False
+
+    args = [sys.executable, "-m", "resume_pdf", "build", str(source), "--watch", "--letter"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert shows("First letter text.")
+        tmp = tmp_path / ".cv.yaml.swp"
+        tmp.write_text(LETTER.format(body="Second letter text."), encoding="utf-8")
+        os.replace(tmp, source)
+        assert shows("Second letter text.")
+        time.sleep(0.3)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert "Traceback" not in err
+    assert out.count("cv.pdf: 1 page") == 2 and out.count("cv-letter.pdf: 1 page") == 2, out

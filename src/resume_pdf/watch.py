@@ -137,27 +137,42 @@ def watch(
     *,
     stop: threading.Event | None = None,
     poll_only: bool = False,
+    letter: tuple[Path | None, Callable[[BuildResult | ResumeError], None]] | None = None,
 ) -> None:
     """Build now and after every change, until interrupted (or `stop` is set). A failed
-    build reports its problems and leaves the last good PDF in place."""
+    build reports its problems and leaves the last good PDF in place. With `letter` (its
+    output and its report), the cover letter is rebuilt after the résumé, its files
+    (a letter.yaml) watched too."""
     changes = Changes((resume,), poll_only=poll_only)
     try:
         while stop is None or not stop.is_set():
             if changes.due():
                 result, watched = rebuild(resume, output, options, changes.watched)
+                if letter is not None:
+                    from .build import build_letter
+
+                    made, more = rebuild(resume, letter[0], options, watched, build_letter)
+                    watched = tuple(dict.fromkeys((*watched, *more)))
                 changes.follow(watched)
                 report(result)
+                if letter is not None:
+                    letter[1](made)
             changes.wait()
     finally:
         changes.close()
 
 
 def rebuild(
-    resume: Path, output: Path | None, options: Options, watched: tuple[Path, ...]
+    resume: Path,
+    output: Path | None,
+    options: Options,
+    watched: tuple[Path, ...],
+    make: Callable[[Path, Path | None, Options], BuildResult] = build,
 ) -> tuple[BuildResult | ResumeError, tuple[Path, ...]]:
-    """One build; the files to watch next (the style chain, or the files a problem is in)."""
+    """One build (`make`: the résumé's or its letter's); the files to watch next (the
+    style chain, or the files a problem is in)."""
     try:
-        result: BuildResult | ResumeError = build(resume, output, options)
+        result: BuildResult | ResumeError = make(resume, output, options)
         watched = result.watched
     except ResumeError as exc:  # also follow the files the problems are in (a style)
         result = exc

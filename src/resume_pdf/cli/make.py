@@ -132,14 +132,19 @@ def build(
     if watch:
         if len(paths) > 1 or all_variants:
             raise click.UsageError("--watch follows one résumé (and one variant)")
-        _watch(paths[0], output, options, open_pdf, serve)
+        _watch(paths[0], output, options, open_pdf, serve, letter)
         return
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
     failed = False
     work = run(lambda: plan(paths, output, options, all_variants, letters))
+    said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
     for job, result in run_jobs(work, jobs):
+        if isinstance(result, ResumeError) and job.letter and result.problems == said:
+            failed = True  # a variant's error, already reported by the résumé's build
+            continue
+        said = result.problems if isinstance(result, ResumeError) else ()
         failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             open_file(result.output)
@@ -272,7 +277,9 @@ def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
     return False
 
 
-def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool, serve: bool) -> None:
+def _watch(
+    resume: Path, output: Path | None, options: Any, open_pdf: bool, serve: bool, letter: bool
+) -> None:
     from ..watch import watch
 
     last_good: list[Path] = []
@@ -294,8 +301,21 @@ def _watch(resume: Path, output: Path | None, options: Any, open_pdf: bool, serv
         out = output or default_output(resume, options.variant)
         serve_preview(resume, options, open_browser=open_pdf, output=out, report=on_result)
         return
+    said: list[Any] = [()]  # the résumé's last problems, which its letter's often repeat
+
+    def on_letter(result: Any) -> None:
+        if not (isinstance(result, ResumeError) and result.problems == said[0]):
+            show(result, resume, stamp=True)
+
+    def on_resume(result: Any) -> None:
+        said[0] = result.problems if isinstance(result, ResumeError) else ()
+        on_result(result)
+
+    letter_out = output.with_name(f"{output.stem}-letter.pdf") if output else None
     info(f"watching {shown_path(resume)} (Ctrl-C to stop)")
     try:
-        watch(resume, output, options, on_result)
+        watch(
+            resume, output, options, on_resume, letter=(letter_out, on_letter) if letter else None
+        )
     except KeyboardInterrupt:
         info("stopped")
