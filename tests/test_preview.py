@@ -110,6 +110,11 @@ class Client:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[Client]:
+    yield from serving(tmp_path)
+
+
+def serving(tmp_path: Path) -> Iterator[Client]:
+    """A preview of tmp_path/cv.yaml (with a local style beside it), served on a free port."""
     resume = tmp_path / "cv.yaml"
     resume.write_text(RESUME, encoding="utf-8")
     (tmp_path / "styles").mkdir()

@@ -26,7 +26,7 @@ from . import pictures
 from .views import View, home_view
 
 KEEP = 24  # views remembered without a browser looking at them (compare asks for ~7)
-KEEP_PICTURES = 8  # page pictures kept per view (pages x pixel ratios)
+KEEP_PICTURES = 6  # page pictures kept per view (pages x pixel ratios)
 
 
 @value
@@ -58,7 +58,6 @@ class Shown:
 @value
 class Outcome:
     good: Good | None
-    sizes: tuple[tuple[int, int], ...]
     problems: tuple[Problem, ...]
     watched: tuple[Path, ...]
 
@@ -197,15 +196,14 @@ class Previewer:
         except ResumeError as exc:
             if home:
                 self.report(exc)  # type: ignore[misc]
-            return Outcome(None, (), exc.problems, problem_files(exc, (self.resume,)))
+            return Outcome(None, exc.problems, problem_files(exc, (self.resume,)))
         except Exception as exc:  # noqa: BLE001 - a bug must not take the preview down
             traceback.print_exc()
             bug = Problem(f"internal error (a bug in resume-pdf): {type(exc).__name__}: {exc}")
-            return Outcome(None, (), (bug,), (self.resume,))
+            return Outcome(None, (bug,), (self.resume,))
         if home:
             self.report(result)  # type: ignore[misc]
-        good = Good(pdf, sizes, result, 0)
-        return Outcome(good, sizes, (), result.watched)
+        return Outcome(Good(pdf, sizes, result, 0), (), result.watched)
 
     def _target(self, view: View) -> tuple[Options, Path]:
         """The options and output file of a view: the command line's own output for the
@@ -254,9 +252,8 @@ class Previewer:
             if good is None:
                 raise ResumeError(self.shown(view).problems)
             return good.result.output.name, good.pdf
-        options, out = self._target(view)
+        out = self.folder / "twins" / self._target(view)[1].name
         options = replace(view.options(self.home), formats=(fmt,))
-        out = self.folder / "twins" / out.name
         make = build_letter if view.letter else build
         with self.build_lock:
             result = make(self.resume, out, options)

@@ -169,7 +169,7 @@ def _select(label: str, name: str, values: tuple[str, ...], chosen: str | None, 
         selected = " selected" if v == chosen else ""
         options.append(f'<option value="{_a(v)}"{selected}>{html.escape(shown)}</option>')
     return (
-        f'<label>{html.escape(label)} <select name="{name}" id="c-{name}">'
+        f'<label class="c-{name}">{html.escape(label)} <select name="{name}" id="c-{name}">'
         + "".join(options)
         + "</select></label>"
     )
@@ -207,10 +207,11 @@ padding:6px 10px}
 header label{margin-right:8px;white-space:nowrap}
 .row{margin-top:4px}
 code{font:12px ui-monospace,monospace;background:#eee;padding:1px 4px;user-select:all}
-.compare .single-only{display:none}
-#problems{position:sticky;top:0;z-index:1;background:#fff8f0;border-bottom:2px solid #c60;
-padding:4px 10px;max-height:40vh;overflow:auto}
-#problems.ok{background:#fffde8;border-color:#cb0}
+.compare .single-only,.compare .c-style{display:none}
+#problems{position:fixed;left:0;right:0;bottom:0;z-index:3;background:#fff8f0f0;
+border-top:2px solid #c60;padding:4px 10px;max-height:40vh;overflow:auto;
+box-shadow:0 -2px 6px #0003}
+#problems.ok{background:#fffde8f0;border-color:#cb0}
 #problems ul{margin:0;padding-left:0;list-style:none}
 #problems li{margin:3px 0;font:12px ui-monospace,monospace;white-space:pre-wrap}
 #problems li.error .tag{color:#b00;font-weight:bold}
@@ -222,7 +223,7 @@ padding:4px 10px;max-height:40vh;overflow:auto}
 #stage.stale img.page{opacity:.35;filter:grayscale(1)}
 .compare #stage{flex-direction:row;flex-wrap:wrap;align-items:flex-start;
 justify-content:center}
-.tile{display:flex;flex-direction:column;gap:4px;width:min(420px,45vw)}
+.tile{display:flex;flex-direction:column;gap:4px;width:min(290px,44vw);color:inherit;text-decoration:none}
 .tile img{width:100%;height:auto;background:#fff;box-shadow:0 1px 4px #0004}
 .tile.failed img{opacity:.35;filter:grayscale(1)}
 .tile .name{font-weight:bold}

@@ -5,7 +5,7 @@ place after a save (its PDF viewer reloads the whole document and loses the scro
 position, and headless or embedded browsers have no PDF viewer at all). They are drawn at
 the screen's pixel ratio, so text is as sharp as the PDF at 100 % zoom.
 
-The PNG is written here, not by Pillow: unfiltered rows at zlib level 1 take a third of
+The PNG is written here, not by Pillow: unfiltered rows at zlib level 1 take a fifth of
 the time of Pillow's encoder, and a save's picture is looked at once and then replaced.
 """
 
@@ -39,26 +39,33 @@ def page_png(pdf: bytes, index: int, scale: float) -> bytes:
         try:
             page = document[index]
             bitmap = page.render(scale=scale * CSS_PX_PER_POINT, rev_byteorder=True)
-            width, height, stride = bitmap.width, bitmap.height, bitmap.stride
-            pixels = bytes(bitmap.buffer)
-            channels = bitmap.n_channels
+            width, height, channels = bitmap.width, bitmap.height, bitmap.n_channels
+            rows = png_rows(memoryview(bitmap.buffer), width * channels, height, bitmap.stride)
             page.close()
         finally:
             document.close()
-    return encode_png(width, height, pixels, stride, channels)
+    return encode_png(width, height, rows, channels)
 
 
-def encode_png(width: int, height: int, pixels: bytes, stride: int, channels: int = 3) -> bytes:
-    """RGB(A) rows -> PNG: filter type 0 on each row, one IDAT at zlib level 1."""
-    row = width * channels
-    raw = b"".join(b"\0" + pixels[y * stride : y * stride + row] for y in range(height))
-    colour = {3: 2, 4: 6}[channels]
+def png_rows(pixels: memoryview, row: int, height: int, stride: int) -> bytearray:
+    """The pixel rows, each after its filter-type byte 0 (none), ready for deflate."""
+    rows = bytearray((row + 1) * height)
+    for y in range(height):
+        start = y * (row + 1) + 1
+        rows[start : start + row] = pixels[y * stride : y * stride + row]
+    return rows
+
+
+def encode_png(width: int, height: int, rows: bytearray, channels: int = 3) -> bytes:
+    """Filtered rows -> PNG: one IDAT at zlib level 1 (a tenth of the time of level 6 on a
+    page, for 10-20 % more bytes, which cost nothing on the loopback)."""
+    colour = {3: 2, 4: 6}[channels]  # RGB, RGBA
     header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
     return b"".join(
         (
             b"\x89PNG\r\n\x1a\n",
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(raw, 1)),
+            _chunk(b"IDAT", zlib.compress(rows, 1)),
             _chunk(b"IEND", b""),
         )
     )
