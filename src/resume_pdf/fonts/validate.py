@@ -12,8 +12,8 @@ full. Sizes that make parsers expand data (a cmap range over all of Unicode repe
 GPOS whose structures overlap) are bounded before anything is expanded. A CFF font gets the
 same checks but the glyph walk (its glyf is made by fontTools, fonts/convert.py).
 
-Bundled faces are trusted and never checked. A user's file is checked once for each identity
-(path, inode, size, modification and change times), remembered for the process and by an
+Bundled faces are trusted and never checked. A user's file is checked once for its bytes
+(a BLAKE2 digest, not its times: see problem_with), remembered for the process and by an
 empty marker file in the cache folder. The check takes about as long as reportlab's own
 loading of the file (Roboto ~14 ms, a 9 MB font of 30,000 glyphs ~40 ms; benchmarks/
 font_validation.py) plus fontTools' import (~50 ms), on the first build only.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import os
 from array import array
 from pathlib import Path
 from struct import unpack_from
@@ -48,9 +47,11 @@ def problem_with(path: str, index: int) -> str | None:
     table is malformed: ..."), or None when reportlab, the kerning reader and (for CFF
     outlines) fontTools' conversion can. A sound file is remembered for the process and, by a
     marker in the cache folder, for later builds."""
-    stat = os.stat(path)
-    key = f"{FORMAT}|{path}|{index}|{stat.st_ino}|{stat.st_size}|{stat.st_mtime_ns}|"
-    key += str(stat.st_ctime_ns)  # set by the system on every change: no file passes for another
+    with open(path, "rb") as f:
+        data = f.read()
+    # keyed by the bytes, not by inode and times: those are kept at the kernel's coarse clock
+    # (ticks of a few ms), so a file rewritten at once with the same size would pass unchecked
+    key = f"{FORMAT}|{index}|" + hashlib.blake2b(data, digest_size=20).hexdigest()
     if key not in _checked:
         if len(_checked) >= _MEMO_MAX:
             _checked.clear()
@@ -58,8 +59,7 @@ def problem_with(path: str, index: int) -> str | None:
         if marker.is_file():
             _checked[key] = None
         else:
-            with open(path, "rb") as f:
-                _checked[key] = problem = _problem(f.read(), index)
+            _checked[key] = problem = _problem(data, index)
             if problem is None:
                 _remember(marker)
     return _checked[key]
