@@ -85,4 +85,4 @@ def test_python_dash_m_works() -> None:
     cmd = [sys.executable, "-m", "resume_pdf", "check", str(EXAMPLE)]
     out = subprocess.run(cmd, capture_output=True, text=True, cwd=EXAMPLE.parent)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "resume.yaml: ok, 1 page within its 1-page budget"
+    assert out.stdout.strip() == "resume.yaml: ok, 1 page within its 1-page budget; letter: 1 page"

@@ -79,7 +79,7 @@ def test_check_defaults_to_resume_yaml_and_reports_the_budget(tmp_path: Path, mo
     shutil.copy(EXAMPLE, "resume.yaml")
     run = run_cli("check")
     assert run.exit_code == 0, run.stderr
-    assert run.stdout == "resume.yaml: ok, 1 page within its 1-page budget\n"
+    assert run.stdout == "resume.yaml: ok, 1 page within its 1-page budget; letter: 1 page\n"
     assert not (tmp_path / "output").exists()
 
 

@@ -8,13 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import click
 import docx
 import pytest
 
-from conftest import FIXTURES, run_cli
+from conftest import FIXTURES, Run, run_cli
 from resume_pdf.cli import main
 
 RESUME = "name: Ann\nsections:\n  - title: Work\n    bullets: [Built things]\n"
@@ -181,3 +182,90 @@ def test_watch_letter_rebuilds_the_letter_on_each_save(tmp_path: Path) -> None:
         out, err = proc.communicate(timeout=10)
     assert "Traceback" not in err
     assert out.count("cv.pdf: 1 page") == 2 and out.count("cv-letter.pdf: 1 page") == 2, out
+
+
+# --- `check` checks the letter as `letter` would (issue 27, item 3) ------------------------------
+
+GOOD_LETTER = "to: Acme\ngreeting: Dear team,\nbody: I would like to build things at Acme.\n"
+
+
+def check_and_letter(source: Path) -> tuple[Run, Run]:
+    """`check` (which must write nothing), then `letter` on the same résumé."""
+    checked = run_cli("check", str(source))
+    assert not (source.parent / "output").exists()
+    return checked, run_cli("letter", str(source))
+
+
+@pytest.mark.parametrize("where", ["block", "letter.yaml"])
+def test_check_passes_a_good_letter_and_names_it(tmp_path: Path, where: str) -> None:
+    source = tmp_path / "r.yaml"
+    if where == "block":
+        source.write_text(RESUME + "letter:\n" + textwrap.indent(GOOD_LETTER, "  "), "utf-8")
+    else:
+        source.write_text(RESUME, encoding="utf-8")
+        (tmp_path / "letter.yaml").write_text(GOOD_LETTER, encoding="utf-8")
+    checked, built = check_and_letter(source)
+    assert checked.exit_code == 0, checked.stderr
+    line = f"{source}: ok, 1 page within its 2-page budget; letter: 1 page"
+    assert checked.stdout.splitlines() == [line] and checked.stderr == ""
+    assert built.exit_code == 0 and "r-letter.pdf: 1 page" in built.stdout
+
+
+def test_check_fails_on_a_letter_too_long_with_letters_message(tmp_path: Path) -> None:
+    para = "I have built compilers, runtimes and the teams around them for years. " * 10
+    body = "\n\n    ".join([para] * 12)
+    source = tmp_path / "r.yaml"
+    source.write_text(LETTER.format(body=f"|\n    {body}\n"), encoding="utf-8")
+    checked, built = check_and_letter(source)
+    assert checked.exit_code == 1 and built.exit_code == 1
+    assert checked.stdout == "" and "Traceback" not in checked.stderr
+    assert f"{source}:7:9: letter.body: error: the letter does not fit one page" in checked.stderr
+    assert checked.stderr == built.stderr  # the same located lines, word for word
+    assert not (tmp_path / "output").exists()  # `letter` refused it too
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            {"letter.yaml": "greeting: Dear team,\nbody: Hello.\nclosng: Bye\n"},
+            "letter.yaml:3:1: closng: error: unknown key `closng`; did you mean `closing`?",
+        ),
+        (
+            {"r.yaml": LETTER.format(body="Hello \U0001f600.")},
+            "r.yaml:7:9: letter.body: error: no available font",
+        ),
+        (
+            {"r.yaml": RESUME + "letter:\n  to: Acme\n"},
+            "r.yaml:1:1: letter.body: error: the letter has no `body:`",
+        ),
+    ],
+    ids=["letter.yaml-key", "glyph", "no-body"],
+)
+def test_check_fails_on_a_letter_field_error_as_letter_does(
+    tmp_path: Path, files: dict[str, str], expected: str
+) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    checked, built = check_and_letter(source)
+    assert checked.exit_code == 1 and checked.stdout == ""
+    assert f"{tmp_path}/{expected}" in checked.stderr, checked.stderr
+    assert checked.stderr == built.stderr
+
+
+def test_check_without_a_letter_is_unchanged(tmp_path: Path) -> None:
+    source = tmp_path / "r.yaml"
+    source.write_text(RESUME, encoding="utf-8")
+    unchanged = [f"{source}: ok, 1 page within its 2-page budget"]
+    assert run_cli("check", str(source)).stdout.splitlines() == unchanged
+    # a `letter:` with no body whose variants bring theirs is their base, not a letter
+    base = RESUME + "letter: {closing: Bye}\nvariants:\n  acme: {letter: {body: Hi Acme.}}\n"
+    source.write_text(base, encoding="utf-8")
+    assert run_cli("check", str(source)).stdout.splitlines() == unchanged
+    assert run_cli("letter", str(source), "--variant", "acme").exit_code == 0
+    # ... and a letter.yaml beside it is the letter, named on the same line
+    source.write_text(RESUME, encoding="utf-8")
+    (tmp_path / "letter.yaml").write_text(GOOD_LETTER, encoding="utf-8")
+    assert run_cli("check", str(source)).stdout.splitlines() == [f"{unchanged[0]}; letter: 1 page"]

@@ -67,14 +67,20 @@ class Checked:
     budget: int | str
     note: str
     warnings: tuple[Problem, ...]
+    letter: Fitted | None = None  # the cover letter, laid out as `letter` does
 
     @property
     def summary(self) -> str:
         used = f"{self.pages} page{'s' * (self.pages != 1)}"
         if self.budget == "any":
-            return f"{used} (no page budget)"
-        budget = f"{self.budget}-page budget"
-        return f"{used} within its {budget}" + (f", {self.note}" if self.note else "")
+            shown = f"{used} (no page budget)"
+        else:
+            budget = f"{self.budget}-page budget"
+            shown = f"{used} within its {budget}" + (f", {self.note}" if self.note else "")
+        if self.letter is not None:
+            note = f", {self.letter.note}" if self.letter.note else ""
+            shown += f"; letter: {self.letter.pages} page{'s' * (self.letter.pages != 1)}{note}"
+        return shown
 
 
 def default_output(resume_path: Path, variant: str | None = None) -> Path:
@@ -127,10 +133,42 @@ def _style_located(exc: ResumeError, resume_path: Path, options: Options) -> Res
 
 def check(resume_path: Path, options: Options = Options()) -> Checked:
     """Validate everything a build would, and lay it out to prove the page budget holds;
-    writes nothing."""
-    resume, theme = load_inputs(resume_path, options)
-    fitted, budget = _fit(resume, theme, options)
-    return Checked(fitted.pages, budget, fitted.note, (*resume.warnings, *theme.warnings))
+    the cover letter too, when there is one, as `letter` would. Writes nothing. The
+    résumé's and the letter's problems are reported together, each once."""
+    resume, theme = load_inputs(resume_path, options, letter=True)
+    problems: list[Problem] = []
+    try:
+        fitted, budget = _fit(resume, theme, options)
+    except ResumeError as exc:
+        problems += exc.problems
+    try:
+        letter = check_letter(resume, theme, resume_path, options)
+    except ResumeError as exc:  # the header's and --strict's problems are the résumé's too
+        problems += [p for p in exc.problems if p not in problems]
+    if problems:
+        raise ResumeError(problems)
+    warnings = (*resume.warnings, *theme.warnings)
+    return Checked(fitted.pages, budget, fitted.note, warnings, letter)
+
+
+def check_letter(
+    resume: Resume, theme: Theme, resume_path: Path, options: Options = Options()
+) -> Fitted | None:
+    """The résumé's cover letter (loaded with `load_inputs(..., letter=True)`) checked and
+    fitted to its page as `letter` does, writing nothing; None when it has none. A `letter:`
+    with no body whose variants bring their own is their common base, not a letter."""
+    if resume.letter is None or (not resume.letter.body and _variants_write_it(resume)):
+        return None
+    from .letter import letter_fields, require_letter
+    from .pdf.letter import fit_letter
+
+    letter = require_letter(resume, resume_path)
+    book = _check_shown(resume, theme, options, letter_fields(resume, letter))
+    return fit_letter(resume, letter, theme, book)
+
+
+def _variants_write_it(resume: Resume) -> bool:
+    return any(v.letter is not None and v.letter.body for _, v in resume.variants)
 
 
 # drawn by the layout itself: bullets, separators, arrows, ellipses, page numbers

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @main.command(
-    short_help="Validate a résumé and its page budget; writes nothing.",
+    short_help="Validate a résumé, its letter and page budget; writes nothing.",
     epilog=epilog("resume-pdf check", "resume-pdf check cv.yaml --style compact --strict"),
 )
 @click.argument("resume", type=RESUME, default="resume.yaml", shell_complete=complete_resume)
@@ -54,7 +54,8 @@ def check(
     """Validate RESUME (default resume.yaml) and report every problem at once.
 
     Lays the résumé out as `build` would, so a résumé that cannot keep its page budget fails
-    here too; nothing is written.
+    here too; nothing is written. A cover letter (a `letter:` block, or a letter.yaml beside
+    RESUME) is checked as `resume-pdf letter` would: its fields and its one page.
     """
     from pathlib import Path
 
