@@ -298,7 +298,9 @@ def test_html_and_word_name_a_user_fonts_family_not_its_file(tmp_path: Path) -> 
     code, err, _ = run(tmp_path, "build", "resume.yaml", "--format", "html,docx")
     assert code == 0, err
     html = (tmp_path / "output" / "resume.html").read_text(encoding="utf-8")
-    assert html.count('"DejaVu Sans", sans-serif') == 3 and "DejaVuSans" not in html
+    assert html.count('font: 16px/1.45 "DejaVu Sans", ') == 1 and "DejaVuSans" not in html
+    stack = '"DejaVu Sans", "Helvetica Neue", Arial, Calibri, sans-serif'
+    assert html.count(stack) == html.count("sans-serif") >= 3
     with zipfile.ZipFile(tmp_path / "output" / "resume.docx") as z:
         styles = z.read("word/styles.xml").decode("utf-8")
     assert 'w:ascii="DejaVu Sans"' in styles and "DejaVuSans" not in styles

@@ -384,6 +384,8 @@ def test_html_keeps_hostile_markup_inert(tmp_path: Path) -> None:
         "section",
         "h1",
         "h2",
+        "h3",
+        "address",
         "p",
         "span",
         "strong",

@@ -14,7 +14,9 @@ shows it; writers only escape it for their format and add their own punctuation.
 Blocks:
 - `Heading(text, level)`: level 1 the person's name, level 2 a section title.
 - `Para(lines, role)`: one or more lines of inline markup (`Rich`) kept together, e.g. a
-  paragraph (one line), an address (several). `role` picks the look.
+  paragraph (one line), an address (several). `role` picks the look; a letter's parts
+  have their own roles (date, recipient, subject, salutation, closing, signature), so each
+  writer can lay out a business letter.
 - `Entry(title, dates, sub)`: a dated entry's title line with its dates at the right, then
   an optional muted subtitle line.
 - `Bullets(items)`: a bulleted list.
@@ -29,7 +31,19 @@ from typing import Literal
 from ..text.inline import Rich, Span
 from ..values import field, replace, value
 
-Role = Literal["body", "headline", "contact", "muted"]
+Role = Literal[
+    "body",
+    "headline",
+    "contact",
+    "muted",
+    # a letter's parts, in the order they come
+    "date",
+    "recipient",
+    "subject",
+    "salutation",
+    "closing",
+    "signature",
+]
 
 
 @value
@@ -109,6 +123,7 @@ class Look:
     heading_size: float = 11
     body_size: float = 9.5
     small_size: float = 8.5
+    entry_size: float = 10  # a letter's text, a step above résumé body text as in its PDF
     treatment: str = "rule"  # rule | bar | smallcaps | plain
     uppercase: bool = False
     page_width: float = 612  # points
@@ -117,6 +132,16 @@ class Look:
     sidebar: bool = False
     sidebar_background: str = "#eef2f7"
     sidebar_side: str = "left"  # left | right
+
+
+@value
+class Photo:
+    """The résumé's photo for a writer: PNG bytes of the upright square the PDF draws, its
+    side in points and the style's shape."""
+
+    png: bytes
+    size: float = 72
+    shape: str = "circle"  # circle | rounded | square
 
 
 @value
@@ -133,6 +158,9 @@ class Document:
     keywords: tuple[str, ...] = ()
     lang: str = "en"
     look: Look = field(default_factory=Look)
+    kind: Literal["resume", "letter"] = "resume"
+    photo: Photo | None = None
+    pages: int | None = None  # the PDF's page budget, for a format's statistics
     # the user's text each property is made from (title, author, subject), so a property
     # cut to a format's limit is warned at the field it came from; a keyword is its own
     sources: tuple[tuple[str, str], ...] = ()
@@ -140,6 +168,21 @@ class Document:
     def parts(self) -> tuple[Block | Section, ...]:
         """Everything in reading order, for writers without columns."""
         return (*self.header, *self.side, *self.main)
+
+
+FontKind = Literal["sans", "serif", "mono"]
+SERIF_NAMES = ("Serif", "Georgia", "Times", "Garamond", "Cambria", "Baskerville", "Roman")
+MONO_NAMES = ("Mono", "Code", "Courier", "Consolas", "Menlo")
+
+
+def font_kind(family: str) -> FontKind:
+    """What a family looks like, for a fallback where it is missing: `Source Serif Pro` is
+    serif, `JetBrains Mono` mono, `Source Sans Pro` (and any unknown family) sans."""
+    if any(word in family for word in MONO_NAMES):
+        return "mono"
+    if "Sans" not in family and any(word in family for word in SERIF_NAMES):
+        return "serif"
+    return "sans"
 
 
 def plain(text: str) -> Rich:

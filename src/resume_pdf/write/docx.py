@@ -3,9 +3,20 @@
 Word's own structure, so Word's navigation pane and ATS parsers see it: the name in
 "Heading 1", section titles in "Heading 2", bullets as "List Bullet" paragraphs (real
 numbering-based bullets), dates right-aligned on a tab stop at the text's right edge,
-clickable links (hyperlink relationships), document properties (title, author, subject,
-keywords, language). The style's colours, family names, sizes and page are set on Word's
-styles; Word substitutes a family it does not have. The page count is Word's own.
+clickable links (hyperlink relationships) at the size of the text around them, document
+properties (title, author, subject, keywords, language) and the application's statistics
+(Application "resume-pdf", words, characters, paragraphs, the PDF's page budget), the photo
+floating beside the name as the PDF draws it, and no blank thumbnail. A cover letter keeps a
+business letter's layout: the date at the right, space between the blocks, the subject
+bold and spaced, three lines of room for a signature.
+
+Fonts: Word has no font stack, so the style's family (Source Sans Pro, Roboto...) stays the
+font of every style — what the writer sees who has it, as in the PDF — and the font table
+tells Word what to show where it is missing: the family Word always has for its kind
+(Calibri for sans, Cambria for serif, Consolas for mono) as the font's `altName`, with that
+family's PANOSE number, class and pitch, the data Word's substitution matches on. Embedding
+the style's fonts would be exact but adds ~1 MB of font files to every résumé, and Word
+Online and Word for Mac before 2019 ignore embedded fonts anyway.
 
 Same input, same bytes: the properties' dates come from SOURCE_DATE_EPOCH (else
 2000-01-01) and the zip is rewritten with fixed entry times.
@@ -20,14 +31,28 @@ import zipfile
 from typing import Any
 
 from docx import Document as new_docx
-from docx.enum.text import WD_TAB_ALIGNMENT
+from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT
 from docx.opc.constants import RELATIONSHIP_TYPE
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
+from docx.oxml import OxmlElement, parse_xml
+from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
+from lxml import etree
 
 from ..text.inline import Rich, check_url
-from .document import Block, Bullets, Document, Entry, Heading, Look, Para, Rows, Section
+from .document import (
+    Block,
+    Bullets,
+    Document,
+    Entry,
+    Heading,
+    Look,
+    Para,
+    Photo,
+    Role,
+    Rows,
+    Section,
+    font_kind,
+)
 
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 # the children of w:pPr that the schema puts after w:pBdr
@@ -38,18 +63,51 @@ PPR_AFTER_PBDR = frozenset(
     " cnfStyle rPr sectPr pPrChange".split()
 )
 THEME_FONT_ATTRS = ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme")
+# the family every Word has for a kind, with the substitution data of its font table entry:
+# (name, PANOSE-1, class, pitch)
+WORD_FAMILIES = {
+    "sans": ("Calibri", "020F0502020204030204", "swiss", "variable"),
+    "serif": ("Cambria", "02040503050406030204", "roman", "variable"),
+    "mono": ("Consolas", "020B0609020204030204", "modern", "fixed"),
+}
+# a letter's blocks: (lines of space before, lines after), as the PDF letter spaces them
+LETTER_SPACING: dict[str, tuple[float, float]] = {
+    "date": (0.5, 1),
+    "recipient": (0, 2),
+    "subject": (0, 1.5),
+    "salutation": (0, 1),
+    "body": (0, 1),
+    "closing": (0, 3),  # room for a signature by hand
+    "signature": (0, 0),
+}
+LINE = 1.2  # a line, in font sizes
+EMU_PER_POINT = 12700
+APP_XML = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'docPropsVTypes"><Application>resume-pdf</Application>{pages}<Words>{words}</Words>'
+    "<Characters>{chars}</Characters><CharactersWithSpaces>{spaced}</CharactersWithSpaces>"
+    "<Paragraphs>{paras}</Paragraphs><TotalTime>0</TotalTime><DocSecurity>0</DocSecurity>"
+    "<ScaleCrop>false</ScaleCrop><LinksUpToDate>false</LinksUpToDate>"
+    "<SharedDoc>false</SharedDoc><HyperlinksChanged>false</HyperlinksChanged></Properties>"
+)
 
 
 def render_docx(doc: Document) -> bytes:
     word = new_docx()
     _set_properties(word, doc)
     _set_page(word, doc.look)
-    _set_styles(word, doc.look)
+    _set_styles(word, doc.look, doc.kind == "letter")
+    _set_font_table(word, doc.look)
     tab = Pt(doc.look.page_width - doc.look.margins[2] - doc.look.margins[3])
     for part in doc.parts():
         blocks = (Heading(part.title), *part.blocks) if isinstance(part, Section) else (part,)
         for block in blocks:
-            _block(word, block, doc.look, tab)
+            _block(word, block, doc.look, tab, doc.kind == "letter")
+    if doc.photo:
+        _add_photo(word, doc.photo, doc.look)
+    _set_statistics(word, doc)
     buffer = io.BytesIO()
     word.save(buffer)
     return _fixed_zip(buffer.getvalue())
@@ -98,10 +156,11 @@ def _font(style: Any, family: str, size: float, color: str, bold: bool | None = 
     fonts.set(qn("w:cs"), family)
 
 
-def _set_styles(word: Any, look: Look) -> None:
+def _set_styles(word: Any, look: Look, letter: bool) -> None:
     styles = word.styles
-    _font(styles["Normal"], look.body_font, look.body_size, look.text)
-    styles["Normal"].paragraph_format.space_after = Pt(3)
+    size = look.entry_size if letter else look.body_size
+    _font(styles["Normal"], look.body_font, size, look.text)
+    styles["Normal"].paragraph_format.space_after = Pt(0 if letter else 3)
     name = styles["Heading 1"]
     _font(name, look.name_font, look.name_size, look.text, bold=True)
     name.paragraph_format.space_after = Pt(2)
@@ -135,20 +194,18 @@ def _border(style: Any, side: str, color: str) -> None:
         ppr.append(borders)
 
 
-def _block(word: Any, block: Block, look: Look, tab: Any) -> None:
+def _block(word: Any, block: Block, look: Look, tab: Any, letter: bool) -> None:
     if isinstance(block, Heading):  # styles passed as objects: a lookup by name costs ~10 ms
         word.add_paragraph(block.text, style=word.styles[f"Heading {block.level}"])
     elif isinstance(block, Para):
         para = word.add_paragraph()
+        size, color = _role_look(block.role, look)
         for i, line in enumerate(block.lines):
             if i:
                 para.add_run().add_break()
-            _runs(para, line, look)
-        if block.role in ("contact", "muted"):
-            _muted(para, look)
-        elif block.role == "headline":
-            for run in para.runs:
-                run.font.color.rgb = _rgb(look.accent)
+            _runs(para, line, look, size, color)
+        if letter:
+            _letter_part(para, block.role, look)
     elif isinstance(block, Entry):
         para = word.add_paragraph()
         para.paragraph_format.space_before = Pt(4)
@@ -159,9 +216,7 @@ def _block(word: Any, block: Block, look: Look, tab: Any) -> None:
             run = para.add_run("\t" + block.dates.text)
             run.font.color.rgb, run.font.size = _rgb(look.muted), Pt(look.small_size)
         if block.sub:
-            sub = word.add_paragraph()
-            _runs(sub, block.sub, look)
-            _muted(sub, look)
+            _runs(word.add_paragraph(), block.sub, look, look.small_size, look.muted)
     elif isinstance(block, Bullets):
         for item in block.items:
             _runs(word.add_paragraph(style=word.styles["List Bullet"]), item, look)
@@ -176,17 +231,47 @@ def _block(word: Any, block: Block, look: Look, tab: Any) -> None:
             _runs(para, row.text, look)
 
 
-def _muted(para: Any, look: Look) -> None:
-    for run in para.runs:
-        run.font.color.rgb, run.font.size = _rgb(look.muted), Pt(look.small_size)
+def _role_look(role: Role, look: Look) -> tuple[float | None, str | None]:
+    """(size, colour) of a paragraph's runs, None for the style's own."""
+    if role in ("contact", "muted"):
+        return look.small_size, look.muted
+    if role in ("headline", "subject"):
+        return None, look.accent
+    return None, None
 
 
-def _runs(para: Any, text: Rich, look: Look) -> None:
-    """Spans as runs; a link span becomes a hyperlink holding its run."""
+def _letter_part(para: Any, role: Role, look: Look) -> None:
+    """A letter's block spaced as a business letter: the date at the right, blank lines
+    between the blocks, room for a signature."""
+    if role not in LETTER_SPACING:
+        return
+    before, after = LETTER_SPACING[role]
+    size = look.entry_size
+    para.paragraph_format.space_before = Pt(before * size * LINE)
+    para.paragraph_format.space_after = Pt(after * size * LINE)
+    if role == "date":
+        para.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    if role == "subject":
+        para.paragraph_format.keep_with_next = True
+        for run in para.runs:
+            run.font.name = look.heading_font
+    if role in ("closing", "salutation"):
+        para.paragraph_format.keep_with_next = True
+
+
+def _runs(
+    para: Any, text: Rich, look: Look, size: float | None = None, color: str | None = None
+) -> None:
+    """Spans as runs, all at one size (a link's too); a link span becomes a hyperlink
+    holding its run."""
     for span in text.spans:
         run = para.add_run(span.text)
         run.bold = span.bold or None
         run.italic = span.italic or None
+        if size is not None:
+            run.font.size = Pt(size)
+        if color is not None:
+            run.font.color.rgb = _rgb(color)
         if span.url and check_url(span.url) is None:
             run.font.color.rgb = _rgb(look.link)
             run.font.underline = True
@@ -195,6 +280,89 @@ def _runs(para: Any, text: Rich, look: Look) -> None:
             link.set(qn("r:id"), rel)
             run._r.addprevious(link)
             link.append(run._r)
+
+
+def _set_font_table(word: Any, look: Look) -> None:
+    """Each of the style's families in Word's font table with the Word family of its kind as
+    the `altName`, and that family's PANOSE number, class and pitch: what Word and
+    LibreOffice match a missing font by. The Word family gets its own entry too."""
+    part = word.part.part_related_by(RELATIONSHIP_TYPE.FONT_TABLE)
+    table = etree.fromstring(part.blob)
+    known = {font.get(qn("w:name")): font for font in table.findall(qn("w:font"))}
+    for family in dict.fromkeys((look.body_font, look.heading_font, look.name_font)):
+        name, panose, kind, pitch = WORD_FAMILIES[font_kind(family)]
+        for font_name in dict.fromkeys((name, family)):
+            if font_name in known:
+                table.remove(known[font_name])
+            font = etree.SubElement(table, qn("w:font"))
+            font.set(qn("w:name"), font_name)
+            if font_name != name:
+                etree.SubElement(font, qn("w:altName")).set(qn("w:val"), name)
+            for tag, val in (("panose1", panose), ("charset", "00"), ("family", kind)):
+                etree.SubElement(font, qn(f"w:{tag}")).set(qn("w:val"), val)
+            etree.SubElement(font, qn("w:pitch")).set(qn("w:val"), pitch)
+            known[font_name] = font
+    part._blob = etree.tostring(table, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def _add_photo(word: Any, photo: Photo, look: Look) -> None:
+    """The photo floating at the right of the name (at the left, atop a left sidebar), text
+    wrapped around it, clipped to the style's shape: where the PDF draws it."""
+    name = word.paragraphs[0]
+    run = name.add_run()
+    name._p.remove(run._r)
+    name._p.insert(1 if name._p.pPr is not None else 0, run._r)  # first, after the properties
+    run.add_picture(io.BytesIO(photo.png), width=Pt(photo.size), height=Pt(photo.size))
+    inline = run._r.find(".//" + qn("wp:inline"))
+    side = "left" if look.sidebar and look.sidebar_side == "left" else "right"
+    gap = str(round(12 * EMU_PER_POINT))
+    anchor = parse_xml(
+        f'<wp:anchor {nsdecls("wp")} distT="0" distB="0" distL="{gap if side == "right" else 0}"'
+        f' distR="{0 if side == "right" else gap}" simplePos="0" relativeHeight="1"'
+        ' behindDoc="0" locked="0" layoutInCell="1" allowOverlap="0">'
+        '<wp:simplePos x="0" y="0"/>'
+        f'<wp:positionH relativeFrom="margin"><wp:align>{side}</wp:align></wp:positionH>'
+        '<wp:positionV relativeFrom="paragraph"><wp:posOffset>0</wp:posOffset></wp:positionV>'
+        "</wp:anchor>"
+    )
+    extent, *rest = [c for c in inline if c.tag != qn("wp:effectExtent")]
+    anchor.append(extent)
+    anchor.append(parse_xml(f'<wp:effectExtent {nsdecls("wp")} l="0" t="0" r="0" b="0"/>'))
+    wrap = "left" if side == "right" else "right"
+    anchor.append(parse_xml(f'<wp:wrapSquare {nsdecls("wp")} wrapText="{wrap}"/>'))
+    for child in rest:
+        anchor.append(child)
+    inline.getparent().replace(inline, anchor)
+    geometry = anchor.find(".//" + qn("a:prstGeom"))
+    if geometry is not None and photo.shape in ("circle", "rounded"):
+        geometry.set("prst", "ellipse" if photo.shape == "circle" else "roundRect")
+        if photo.shape == "rounded":  # the PDF's corner: 12 % of the side
+            guides = geometry.find(qn("a:avLst"))
+            if guides is None:
+                guides = etree.SubElement(geometry, qn("a:avLst"))
+            guide = etree.SubElement(guides, qn("a:gd"))
+            guide.set("name", "adj"), guide.set("fmla", "val 12000")
+
+
+def _set_statistics(word: Any, doc: Document) -> None:
+    """Application "resume-pdf" and the document's real counts in docProps/app.xml, in
+    place of python-docx's template ("Microsoft Macintosh Word", 0 words); and no
+    thumbnail: the template's is a blank page, which file browsers would show."""
+    package = word.part.package
+    texts = [p.text for p in word.paragraphs if p.text.strip()]
+    spaced = sum(len(t) for t in texts)
+    pages = f"<Pages>{doc.pages}</Pages>" if doc.pages else ""
+    app = package.part_related_by(RELATIONSHIP_TYPE.EXTENDED_PROPERTIES)
+    app._blob = APP_XML.format(
+        pages=pages,
+        words=sum(len(t.split()) for t in texts),
+        chars=sum(len("".join(t.split())) for t in texts),
+        spaced=spaced,
+        paras=len(texts),
+    ).encode("utf-8")
+    for rid, rel in list(package.rels.items()):
+        if rel.reltype == RELATIONSHIP_TYPE.THUMBNAIL:
+            package.rels.pop(rid)
 
 
 def _fixed_zip(data: bytes) -> bytes:

@@ -1,6 +1,8 @@
-"""Cover letter -> the writers' Document: the résumé's header blocks, then the letter's
-parts as paragraphs in the order the PDF shows them, so its txt/md/... twins come from the
-same writers as the résumé's."""
+"""Cover letter -> the writers' Document: the résumé's header blocks (the sender), then the
+letter's parts as paragraphs in the order the PDF shows them, each with its role (date,
+recipient, subject, salutation, body, closing, signature), so its txt/md/... twins come
+from the same writers as the résumé's and the Word and HTML ones keep a business letter's
+layout."""
 
 from __future__ import annotations
 
@@ -16,17 +18,17 @@ def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
     main: list[Block] = []
     date = shown_date(letter.date, resume.locale)
     if date:
-        main.append(Para((plain(date),)))
+        main.append(Para((plain(date),), "date"))
     if letter.to:
-        main.append(Para(tuple(plain(line) for line in letter.to)))
+        main.append(Para(tuple(plain(line) for line in letter.to), "recipient"))
     if letter.subject:
-        main.append(Para((Rich((Span(letter.subject, bold=True),)),)))
+        main.append(Para((Rich((Span(letter.subject, bold=True),)),), "subject"))
     if letter.greeting:
-        main.append(Para((plain(letter.greeting),)))
+        main.append(Para((plain(letter.greeting),), "salutation"))
     main += [Para((para,)) for para in letter.body]
     if letter.closing:
-        main.append(Para((plain(letter.closing),)))
-    main.append(Para((plain(signature_of(resume, letter)),)))
+        main.append(Para((plain(letter.closing),), "closing"))
+    main.append(Para((plain(signature_of(resume, letter)),), "signature"))
     return Document(
         title=f"{resume.name} — Cover letter",
         author=resume.name,
@@ -35,5 +37,7 @@ def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
         subject=letter.subject or "",
         lang=resume.locale,
         look=look_of(theme),
+        kind="letter",
+        pages=1,
         sources=(("title", resume.name), ("author", resume.name), ("subject", letter.subject)),
     )

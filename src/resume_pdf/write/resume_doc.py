@@ -10,6 +10,7 @@ in order.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import Any
 
 from ..content import contact_items, display_url
@@ -37,6 +38,7 @@ from .document import (
     Heading,
     Look,
     Para,
+    Photo,
     Row,
     Rows,
     Section,
@@ -69,7 +71,20 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
         main=(*summary, *(s for s, k in zip(sections, kinds, strict=True) if k not in in_side)),
         look=look_of(theme),
         sources=(("title", resume.name), ("author", resume.name), ("subject", subject_of)),
+        photo=photo_of(resume, theme),
+        pages=budget if isinstance(budget := resume.pages or 1, int) else None,
     )
+
+
+def photo_of(resume: Resume, theme: Theme) -> Photo | None:
+    """The photo the PDF draws (the build has checked the file and made its path absolute),
+    as the same PNG bytes; None without one."""
+    ref = resume.photo
+    if ref is None or not ref.path:
+        return None
+    from ..read.photo import photo_png
+
+    return Photo(photo_png(Path(ref.path), ref), theme.photo.size, theme.photo.shape)
 
 
 def identity_blocks(resume: Resume) -> list[Block]:
@@ -100,6 +115,7 @@ def look_of(theme: Theme) -> Look:
         heading_size=s.heading,
         body_size=s.body,
         small_size=s.small,
+        entry_size=s.entry,
         treatment=theme.heading.treatment,
         uppercase=theme.heading.uppercase,
         page_width=width,
