@@ -13,6 +13,7 @@ import re
 import shlex
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -88,11 +89,15 @@ class Client:
         assert response.getheader("Content-Type") == "text/event-stream"
         try:
             event: list[str] = []
+            waited = time.monotonic()
             while True:
+                if time.monotonic() - waited > 20:  # keep-alives only: no build came
+                    raise TimeoutError("no state event within 20 s")
                 line = response.fp.readline().decode()
                 if line in ("\n", ""):
                     if event and event[0] == "event: state":
                         yield json.loads(event[1].removeprefix("data: "))
+                        waited = time.monotonic()
                     event = []
                     if not line:
                         return
@@ -353,3 +358,22 @@ def test_bad_parameters_are_refused_with_words(client: Client) -> None:
         assert status == 400 and words in body
     assert client.get("/page.png", n="9")[0] == 404  # a one-page résumé
     assert client.get("/page.png", n="1", dpr="99")[0] == 400
+
+
+def test_a_save_during_a_build_is_not_lost_when_the_followed_files_change(
+    tmp_path: Path,
+) -> None:
+    """The preview publishes a build before it follows the build's files; a save the
+    browser's user makes in between must still be due."""
+    from resume_pdf.watch import Changes
+
+    resume, style = tmp_path / "cv.yaml", tmp_path / "mine.yaml"
+    resume.write_text("name: A\n", encoding="utf-8")
+    style.write_text("extends: classic\n", encoding="utf-8")
+    changes = Changes((resume,), poll_only=True)
+    assert changes.due()  # the first build
+    resume.write_text("name: Saved during the build\n", encoding="utf-8")
+    changes.follow((resume, style))  # the build found the style chain
+    assert changes.due()
+    assert not changes.due()
+    changes.close()

@@ -109,9 +109,13 @@ class Changes:
         return True
 
     def follow(self, paths: tuple[Path, ...]) -> None:
-        """Follow `paths` from now on (the style chain is known, or changed)."""
+        """Follow `paths` from now on (the style chain is known, or changed). A file
+        followed already keeps the stamp taken before the build, so a save to it during
+        the build (or before this call) is not lost."""
         if paths != self.watched:
-            self.watched, self.seen = paths, stamp(paths)
+            before = {entry[0]: entry for entry in self.seen or ()}
+            self.watched = paths
+            self.seen = tuple(before.get(entry[0], entry) for entry in stamp(paths))
         if self.events:
             self.events.follow(paths)
 
