@@ -14,6 +14,7 @@ from .values import value
 class Severity(Enum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"  # what the tool chose for the user, e.g. an installed font
 
 
 @value
@@ -39,7 +40,7 @@ class Problem:
         parts = [str(self.location)] if self.location else []
         if self.field:
             parts.append(self.field)
-        prefix = "warning: " if self.severity is Severity.WARNING else ""
+        prefix = "" if self.severity is Severity.ERROR else f"{self.severity.value}: "
         parts.append(prefix + self.message)
         return ": ".join(parts)
 

@@ -18,7 +18,7 @@ from ..errors import SHOWN, Problem, ResumeError, Severity, cut, os_reason
 if TYPE_CHECKING:
     from pathlib import Path
 
-COLORS = {"error": "red", "warning": "yellow", "ok": "green", "hint": "cyan"}
+COLORS = {"error": "red", "warning": "yellow", "ok": "green", "hint": "cyan", "note": "cyan"}
 
 
 class _Output:
@@ -92,7 +92,7 @@ def render(problem: Problem, file: Path | None = None) -> list[str]:
     parts = [paint(where, "", bold=True)] if where else []
     if problem.field:  # a path through a long key is cut like a quoted value
         parts.append(cut(problem.field, 2 * SHOWN))
-    tag = "warning" if problem.severity is Severity.WARNING else "error"
+    tag = problem.severity.value
     lines = [": ".join([*parts, paint(f"{tag}:", tag) + " " + problem.message])]
     if problem.excerpt and loc:
         lines += excerpt(problem.excerpt, loc.line, loc.column, tag)
@@ -116,7 +116,7 @@ def excerpt(text: str, line: int, column: int, tag: str, width: int = 76) -> lis
 
 def report(problems: Iterable[Problem], file: Path | None = None) -> None:
     for problem in problems:
-        if OUT.quiet and problem.severity is Severity.WARNING:
+        if OUT.quiet and problem.severity is not Severity.ERROR:
             continue
         for line in render(problem, file):
             say(terminal_safe(line), err=True)

@@ -34,7 +34,7 @@ def problem_line(problem: Problem) -> tuple[str, str]:
     """(`FILE:LINE:COL`, the whole line as the command line prints it) for copying."""
     loc = problem.location
     where = f"{_shown(loc.file)}:{loc.line}:{loc.column}" if loc else ""
-    tag = "warning" if problem.severity is Severity.WARNING else "error"
+    tag = problem.severity.value
     parts = [p for p in (where, problem.field) if p]
     text = ": ".join([*parts, f"{tag}: {problem.message}"])
     return where, text + (f"\n  hint: {problem.hint}" if problem.hint else "")
