@@ -15,8 +15,8 @@ font of every style — what the writer sees who has it, as in the PDF — and t
 tells Word what to show where it is missing: the family Word always has for its kind
 (Calibri for sans, Cambria for serif, Consolas for mono) as the font's `altName`, with that
 family's PANOSE number, class and pitch, the data Word's substitution matches on. Embedding
-the style's fonts would be exact but adds ~1 MB of font files to every résumé, and Word
-Online and Word for Mac before 2019 ignore embedded fonts anyway.
+the style's fonts would be exact but adds ~1 MB of font files to every résumé, and not every
+program that opens a .docx uses embedded fonts.
 
 Same input, same bytes: the properties' dates come from SOURCE_DATE_EPOCH (else
 2000-01-01) and the zip is rewritten with fixed entry times.
