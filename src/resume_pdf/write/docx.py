@@ -33,10 +33,10 @@ from typing import Any
 from docx import Document as new_docx
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT
 from docx.opc.constants import RELATIONSHIP_TYPE
+from docx.opc.oxml import serialize_part_xml
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.shared import Pt, RGBColor
-from lxml import etree
 
 from ..text.inline import Rich, check_url
 from .document import (
@@ -287,22 +287,29 @@ def _set_font_table(word: Any, look: Look) -> None:
     the `altName`, and that family's PANOSE number, class and pitch: what Word and
     LibreOffice match a missing font by. The Word family gets its own entry too."""
     part = word.part.part_related_by(RELATIONSHIP_TYPE.FONT_TABLE)
-    table = etree.fromstring(part.blob)
+    table = parse_xml(part.blob)
     known = {font.get(qn("w:name")): font for font in table.findall(qn("w:font"))}
     for family in dict.fromkeys((look.body_font, look.heading_font, look.name_font)):
         name, panose, kind, pitch = WORD_FAMILIES[font_kind(family)]
         for font_name in dict.fromkeys((name, family)):
             if font_name in known:
                 table.remove(known[font_name])
-            font = etree.SubElement(table, qn("w:font"))
+            font = _child(table, "w:font")
             font.set(qn("w:name"), font_name)
             if font_name != name:
-                etree.SubElement(font, qn("w:altName")).set(qn("w:val"), name)
+                _child(font, "w:altName").set(qn("w:val"), name)
             for tag, val in (("panose1", panose), ("charset", "00"), ("family", kind)):
-                etree.SubElement(font, qn(f"w:{tag}")).set(qn("w:val"), val)
-            etree.SubElement(font, qn("w:pitch")).set(qn("w:val"), pitch)
+                _child(font, f"w:{tag}").set(qn("w:val"), val)
+            _child(font, "w:pitch").set(qn("w:val"), pitch)
             known[font_name] = font
-    part._blob = etree.tostring(table, xml_declaration=True, encoding="UTF-8", standalone=True)
+    part._blob = serialize_part_xml(table)
+
+
+def _child(parent: Any, tag: str) -> Any:
+    """A new last child `tag` (prefixed, e.g. `w:font`) of `parent`."""
+    child = OxmlElement(tag)
+    parent.append(child)
+    return child
 
 
 def _add_photo(word: Any, photo: Photo, look: Look) -> None:
@@ -339,8 +346,8 @@ def _add_photo(word: Any, photo: Photo, look: Look) -> None:
         if photo.shape == "rounded":  # the PDF's corner: 12 % of the side
             guides = geometry.find(qn("a:avLst"))
             if guides is None:
-                guides = etree.SubElement(geometry, qn("a:avLst"))
-            guide = etree.SubElement(guides, qn("a:gd"))
+                guides = _child(geometry, "a:avLst")
+            guide = _child(guides, "a:gd")
             guide.set("name", "adj"), guide.set("fmla", "val 12000")
 
 
