@@ -48,21 +48,22 @@ class PreviewServer(ThreadingHTTPServer):
 
     def styles(self) -> tuple[str, ...]:
         """Every style the résumé's folder sees (local, then built-in), and --style's."""
-        from ..theme import list_styles
+        from ..theme import builtin_styles, list_styles
 
         try:
             names = [info.name for info in list_styles(self.previewer.resume.parent)]
         except ResumeError:
-            names = []
+            names = builtin_styles()
+        except Exception:  # noqa: BLE001 - a bug: the built-in styles still work
+            traceback.print_exc()
+            names = builtin_styles()
         chosen = self.previewer.home.style
         return tuple(dict.fromkeys([*names, *([chosen] if chosen else [])]))
 
     def variants(self) -> tuple[str, ...]:
         try:
             return tuple(variant_names(self.previewer.resume))
-        except ResumeError:
-            return ()
-        except Exception:  # noqa: BLE001 - the build shows the bug; the list stays empty
+        except Exception:  # noqa: BLE001 - a broken résumé (or a bug the build shows)
             return ()
 
 
