@@ -193,12 +193,14 @@ def browser() -> Iterator[Browser]:
         opened.close()
 
 
-def show(browser: Browser, page: Path, width: int, dark: bool = False) -> dict:
-    """The page laid out at `width` CSS pixels (dark when asked), measured."""
+def show(
+    browser: Browser, page: Path, width: int, dark: bool = False, media: str = "screen"
+) -> dict:
+    """The page laid out at `width` CSS pixels (dark, or as printed, when asked), measured."""
     browser.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
                  deviceScaleFactor=1, mobile=False, session=True)  # fmt: skip
     scheme = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]
-    browser.call("Emulation.setEmulatedMedia", features=scheme, session=True)
+    browser.call("Emulation.setEmulatedMedia", media=media, features=scheme, session=True)
     browser.open(page.as_uri())
     browser.until(f"document.readyState === 'complete' && location.href === {page.as_uri()!r}")
     return browser.js(MEASURE)
@@ -258,6 +260,14 @@ def test_html_in_a_browser_reads_at_every_width(
         assert seen["links"] and all("underline" in d for d in seen["links"]), name
         if width == 1280 and name == "sidebar":
             assert len(seen["columns"]) == 2  # two columns where there is room
+
+
+def test_html_printed_keeps_the_sidebar_beside_the_main_column(
+    browser: Browser, pages: dict[str, Path]
+) -> None:
+    """US Letter paper's text box is 683 CSS px wide: under 700, but paper is no phone."""
+    seen = show(browser, pages["sidebar"], 683, media="print")
+    assert len(set(seen["columns"])) == 2, seen["columns"]
 
 
 def test_html_in_a_browser_is_readable_dark(browser: Browser, pages: dict[str, Path]) -> None:

@@ -224,7 +224,7 @@ def _css(look: Look) -> str:
         " padding: 0.7em; }",
         "main { flex: 1; min-width: 0; }",
         *_letter_css(look),
-        f"@media (max-width: {NARROW_PX}px) {{ .columns {{ display: block; }}"
+        f"@media screen and (max-width: {NARROW_PX}px) {{ .columns {{ display: block; }}"
         " aside { margin: 0 0 1em; } .page { padding: 1em; } }",
         *_dark_css(look),
         f"@media print {{ body {{ font-size: {look.body_size}pt; line-height: 1.35; }}"
