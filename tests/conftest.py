@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from resume_pdf.cli import main
+
+# no test depends on the fonts of the machine it runs on: the tests of font discovery
+# (test_discover.py) turn it back on, pointed at fonts they make
+os.environ["RESUME_PDF_SYSTEM_FONTS"] = "off"
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "resume.yaml"

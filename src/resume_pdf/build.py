@@ -138,7 +138,7 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
     resume, theme = load_inputs(resume_path, options, letter=True)
     problems: list[Problem] = []
     try:
-        fitted, budget = _fit(resume, theme, options)
+        fitted, budget, notes = _fit(resume, theme, options)
     except ResumeError as exc:
         problems += exc.problems
     try:
@@ -147,7 +147,7 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
         problems += [p for p in exc.problems if p not in problems]
     if problems:
         raise ResumeError(problems)
-    warnings = (*resume.warnings, *theme.warnings)
+    warnings = (*resume.warnings, *theme.warnings, *notes)
     return Checked(fitted.pages, budget, fitted.note, warnings, letter)
 
 
@@ -192,15 +192,14 @@ def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -
     """The theme's fonts; a CFF font among them is converted for the characters shown
     (the résumé's, and `extra`: a letter's)."""
     from .content import displayed_fields
-    from .dates import LOCALES
+    from .dates import locale_words
     from .fonts.book import FontBook
 
     needed = set(LAYOUT_CHARS)
     if theme.fonts.user:
         for field in (*displayed_fields(resume), *extra):
             needed.update(field.text, field.text.upper())
-        long, short, present = LOCALES[resume.locale]
-        needed.update("".join((*long, *short, present, theme.dates.separator, theme.dates.present)))
+        needed.update(locale_words(resume.locale) + theme.dates.separator + theme.dates.present)
     return FontBook.for_theme(theme.fonts, frozenset(needed))
 
 
@@ -223,7 +222,7 @@ def _check_glyphs(
         TextField("style dates.present", present_word(theme.dates, resume.locale), None),
     )
     fields = displayed_fields(resume) if shown is None else shown
-    problems = missing_glyphs((*fields, *style_words), book)
+    problems = missing_glyphs((*fields, *style_words), book, resume.locale)
     if strict:
         warnings = (*resume.warnings, *theme.warnings)
         problems += [replace(w, severity=Severity.ERROR) for w in warnings]
@@ -245,7 +244,7 @@ def build(
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
     if "pdf" in formats:
-        fitted, budget = _fit(resume, theme, options)
+        fitted, budget, notes = _fit(resume, theme, options)
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
         details = (
             f"style {theme.name} ({', '.join(Path(f).name for f in theme.files)}); "
@@ -253,7 +252,7 @@ def build(
             f"pass{'es' * (fitted.passes != 1)}"
         )
     else:  # the twins alone pass the same checks as a PDF
-        _check_shown(resume, theme, options)
+        notes = _check_shown(resume, theme, options).notes
     twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
     pngs = _add_pages(files, out, pages) if options.png and pages else ()
@@ -264,7 +263,7 @@ def build(
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
     watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
-    warnings = (*resume.warnings, *theme.warnings, *cut, *removed)
+    warnings = (*resume.warnings, *theme.warnings, *notes, *cut, *removed)
     verified = options.verify and bool(pages)
     return BuildResult(
         out,
@@ -285,9 +284,9 @@ def _pages(budget: int | str) -> str:
     return "any number of pages" if budget == "any" else f"{budget} page{'s' * (budget != 1)}"
 
 
-def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str]:
+def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str, list[Problem]]:
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
-    back; with the budget it kept."""
+    back; with the budget it kept and the notes of its fonts (an installed one used)."""
     book = _check_shown(resume, theme, options)
     from .pdf.fit import fit
 
@@ -299,7 +298,7 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
         problems = verify_pdf(resume, fitted.pdf)
         if problems:
             raise ResumeError(problems)
-    return fitted, budget
+    return fitted, budget, book.notes
 
 
 def _check_shown(
@@ -430,7 +429,7 @@ def build_letter(
         write_atomic(path, data)
     removed = _remove_stale_pages(out, pages) if pngs else []
     twins = tuple(p for p in files if p != out and p not in pngs)
-    warnings = (*resume.warnings, *theme.warnings, *cut, *removed)
+    warnings = (*resume.warnings, *theme.warnings, *book.notes, *cut, *removed)
     seconds = time.perf_counter() - started
     verified = options.verify and bool(pages)
     return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)
