@@ -306,13 +306,13 @@ def test_a_rendercv_language_code_is_a_locale_not_a_missing_table(here: Path) ->
         encoding="utf-8",
     )
     (here / "tr.yaml").write_text(
-        (here / "cv.yaml").read_text(encoding="utf-8").replace("en\n", "tr\n"), encoding="utf-8"
+        (here / "cv.yaml").read_text(encoding="utf-8").replace("en\n", "xx\n"), encoding="utf-8"
     )
     run = run_cli("build", "cv.yaml", "-o", "cv.pdf")
     assert run.exit_code == 0 and "month names" not in run.stderr
     assert "Engineer" in text_of(here / "cv.pdf")
     assert run_cli("check", "tr.yaml").stderr == (
-        "tr.yaml:7:13: locale.language: warning: no month names for 'tr'; dates are in English\n"
+        "tr.yaml:7:13: locale.language: warning: no month names for 'xx'; dates are in English\n"
     )
 
 

@@ -7,81 +7,119 @@ free-text `date:` ("Fall 2023") is shown verbatim and no precision is invented.
 from __future__ import annotations
 
 import re
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .model import PRESENT_WORDS
 from .style_schema import Dates
 
-# locale -> (month names, their short forms, the word for "present")
-_TABLE = {
-    "en": (
-        "January February March April May June July August September October November December",
-        "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
-        "present",
-    ),
-    "de": (
-        "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
-        "Jan. Feb. März Apr. Mai Juni Juli Aug. Sept. Okt. Nov. Dez.",
-        "heute",
-    ),
-    "fr": (
-        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-        "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.",
-        "aujourd'hui",
-    ),
-    "es": (
-        "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-        "ene. feb. mar. abr. may. jun. jul. ago. sept. oct. nov. dic.",
-        "actualidad",
-    ),
-    "it": (
-        "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-        "novembre dicembre",
-        "gen feb mar apr mag giu lug ago set ott nov dic",
-        "oggi",
-    ),
-    "pt": (
-        "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-        "jan. fev. mar. abr. maio jun. jul. ago. set. out. nov. dez.",
-        "atual",
-    ),
-    "nl": (
-        "januari februari maart april mei juni juli augustus september oktober november december",
-        "jan. feb. mrt. apr. mei jun. jul. aug. sep. okt. nov. dec.",
-        "heden",
-    ),
-    "pl": (
-        "styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik "
-        "listopad grudzień",
-        "sty lut mar kwi maj cze lip sie wrz paź lis gru",
-        "obecnie",
-    ),
-    "ru": (
-        "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
-        "янв. февр. март апр. май июнь июль авг. сент. окт. нояб. дек.",
-        "настоящее время",
-    ),
-}
-_CJK_MONTHS = " ".join(f"{m}月" for m in range(1, 13))
-_TABLE.update(
-    {
-        "ja": (_CJK_MONTHS, _CJK_MONTHS, "現在"),
-        "zh": (_CJK_MONTHS, _CJK_MONTHS, "至今"),
-        "ko": (" ".join(f"{m}월" for m in range(1, 13)),) * 2 + ("현재",),
-    }
-)
-# locales that put the year first: 2023年3月, 2023년 3월
-YEAR_FIRST = {"ja": "{year}年{month}", "zh": "{year}年{month}", "ko": "{year}년 {month}"}
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+# English is our own, so an English build never imports Babel
+_MONTHS = "January February March April May June July August September October November December"
+_ENGLISH = (tuple(_MONTHS.split()), tuple(m[:3] for m in _MONTHS.split()))
+# The word for "present" where a résumé's word reads better than CLDR's "now" (which is
+# used for every other language): RenderCV's 22 languages and a few more.
+PRESENT = {
+    "en": "present", "de": "heute", "fr": "aujourd'hui", "es": "actualidad", "it": "oggi",
+    "pt": "atual", "nl": "heden", "pl": "obecnie", "ru": "настоящее время", "ja": "現在",
+    "zh": "至今", "ko": "현재", "tr": "günümüz", "uk": "теперішній час", "cs": "současnost",
+    "sk": "súčasnosť", "sv": "nu", "da": "nu", "nb": "nå", "no": "nå", "nn": "no",
+    "fi": "nykyään", "id": "sekarang", "ms": "kini", "hi": "वर्तमान", "el": "σήμερα",
+    "ar": "حتى الآن", "he": "היום", "fa": "اکنون", "hu": "jelenleg", "ro": "prezent",
+    "vi": "hiện tại", "th": "ปัจจุบัน", "bg": "момента", "hr": "danas", "sr": "данас",
+}  # fmt: skip
 ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-\d{2})?)?")  # a free-text date that is ISO
-LOCALES = {k: (long.split(), short.split(), now) for k, (long, short, now) in _TABLE.items()}
+_TOKEN = re.compile(r"'[^']*'|y+|[ML]{3,}|[ML]{1,2}|d+")
+
+
+@cache
+def month_names(locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The locale's month names, long and short, as they stand alone ("März 2021")."""
+    if locale == "en":
+        return _ENGLISH
+    from babel.dates import get_month_names  # CLDR data: only a build in another language
+
+    wide = get_month_names("wide", "stand-alone", locale)
+    # the abbreviations inside a date ("März"), unless the language declines month names
+    # there (Russian "мая"): then the standing-alone ones ("май")
+    declines = dict(get_month_names("wide", "format", locale)) != dict(wide)
+    short = get_month_names("abbreviated", "stand-alone" if declines else "format", locale)
+    return tuple(wide[m] for m in range(1, 13)), tuple(short[m] for m in range(1, 13))
+
+
+@cache
+def present(locale: str) -> str:
+    """The locale's word for an entry that has not ended: ours, else CLDR's "now"."""
+    if locale in PRESENT:
+        return PRESENT[locale]
+    from babel import Locale
+
+    relative = Locale.parse(locale)._data["date_fields"]["second"]["relative"]  # noqa: SLF001
+    return str(relative.get(0) or PRESENT["en"])
+
+
+@cache
+def _year_first(locale: str, long: bool) -> str | None:
+    """CLDR's month-and-year pattern where the year comes first (`y년 MMM`), else None."""
+    if locale == "en":
+        return None
+    from babel import Locale
+
+    skeletons = Locale.parse(locale).datetime_skeletons
+    pattern = str(skeletons.get("yMMMM" if long else "yMMM") or "")
+    return pattern if pattern.startswith("y") else None
+
+
+def _fill(pattern: str, year: int, month: int, name: str, day: int = 0) -> str:
+    """A CLDR date pattern with its fields filled in (quoted text kept, quotes dropped)."""
+
+    def field(match: re.Match[str]) -> str:
+        token = match[0]
+        if token.startswith("'"):
+            return token[1:-1] or "'"
+        if token[0] == "y":
+            return str(year)
+        if token[0] == "d":
+            return f"{day:0{len(token)}d}"
+        return name if len(token) >= 3 else f"{month:0{len(token)}d}"
+
+    return _TOKEN.sub(field, pattern)
+
+
+def long_date(year: int, month: int, day: int, locale: str) -> str:
+    """A day in the locale's words, as a letter is dated (`November 29, 2026`)."""
+    if locale == "en":
+        return f"{_ENGLISH[0][month - 1]} {day}, {year}"
+    from datetime import date
+
+    from babel.dates import format_date as babel_date
+
+    # CLDR's narrow no-break space (U+202F, "2026 р.") as the no-break space every font has
+    return babel_date(date(year, month, day), "long", locale=locale).replace("\u202f", "\xa0")
+
+
+def locale_words(locale: str) -> str:
+    """Every character a date can show in `locale`: for fonts that are subset ahead."""
+    long, short = month_names(locale)
+    return "".join((*long, *short, present(locale), "0123456789"))
 
 
 def present_word(style: Dates, locale: str) -> str:
     """The style's word in English; the locale's otherwise, capitalised like the style's."""
     if locale == "en":
         return style.present
-    word = LOCALES[locale][2]
+    word = present(locale)
     return word[0].upper() + word[1:] if style.present[:1].isupper() else word
+
+
+def __getattr__(name: str) -> Mapping[str, tuple[tuple[str, ...], tuple[str, ...], str]]:
+    """`LOCALES`: the month names and "present" of the languages with a word of our own, for
+    reading a month's name back (schema.month_number); made on first use (Babel)."""
+    if name != "LOCALES":
+        raise AttributeError(name)
+    return {code: (*month_names(code), present(code)) for code in PRESENT}
 
 
 def format_date(text: str, style: Dates, locale: str = "en") -> str:
@@ -93,9 +131,10 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
     month = int(rest[0])
     if style.format == "numeric":
         return f"{month:02d}/{year}"
-    long, short, _ = LOCALES[locale]
-    name = (long if style.format == "long" else short)[month - 1]
-    return YEAR_FIRST.get(locale, "{month} {year}").format(month=name, year=year)
+    long = style.format == "long"
+    name = month_names(locale)[0 if long else 1][month - 1]
+    pattern = _year_first(locale, long)
+    return _fill(pattern, int(year), month, name) if pattern else f"{name} {year}"
 
 
 def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:

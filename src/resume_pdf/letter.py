@@ -36,17 +36,6 @@ if TYPE_CHECKING:
 
 LETTER_FILE = "letter.yaml"  # beside the résumé; used when the résumé has no `letter:` block
 ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-# how a full date reads in a letter, per locale (month names from dates.py)
-DAY_FORMATS = {
-    "en": "{month} {day}, {year}",
-    "de": "{day}. {month} {year}",
-    "es": "{day} de {month} de {year}",
-    "pt": "{day} de {month} de {year}",
-    "pl": "{day:02d}.{mm:02d}.{year}",  # month names would need the genitive case
-    "ja": "{year}年{mm}月{day}日",
-    "zh": "{year}年{mm}月{day}日",
-    "ko": "{year}년 {mm}월 {day}일",
-}
 
 
 @value
@@ -186,13 +175,14 @@ def shown_date(text: str | None, locale: str) -> str | None:
     match = ISO_DAY.fullmatch(text or "")
     if not match:
         return text
-    from .dates import LOCALES
+    from calendar import monthrange
+
+    from .dates import long_date  # CLDR's long date (Babel) for every language but English
 
     year, mm, day = (int(g) for g in match.groups())
-    if not 1 <= mm <= 12:
+    if year < 1 or not (1 <= mm <= 12 and 1 <= day <= monthrange(year, mm)[1]):
         return text
-    pattern = DAY_FORMATS.get(locale, "{day} {month} {year}")
-    return pattern.format(day=day, mm=mm, year=year, month=LOCALES[locale][0][mm - 1])
+    return long_date(year, mm, day, locale)
 
 
 def signature_of(resume: Resume, letter: Letter) -> str:

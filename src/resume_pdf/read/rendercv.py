@@ -41,6 +41,18 @@ LANGUAGES = {
     "japanese": "ja",
     "korean": "ko",
     "chinese": "zh",
+    "mandarin_chinese": "zh",
+    "danish": "da",
+    "hindi": "hi",
+    "indonesian": "id",
+    "indonesia": "id",
+    "norwegian_bokmål": "nb",
+    "norwegian_nynorsk": "nn",
+    "swedish": "sv",
+    "turkish": "tr",
+    "arabic": "ar",
+    "hebrew": "he",
+    "persian": "fa",
 }
 NETWORKS = {  # RenderCV's networks -> the profile address a username stands for
     "linkedin": "https://linkedin.com/in/{}",

@@ -1,5 +1,7 @@
 """Section titles for the sections a JSON Resume (or YAMLResume) file implies, per language,
-so a Russian résumé is not headed in English."""
+so a Russian résumé is not headed in English: RenderCV's 22 languages, Turkish, Ukrainian,
+Czech and Greek. Written by hand, as CLDR has no word for "Experience"; a language missing
+here is headed in English (its dates still come from CLDR)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,36 @@ _TABLE = {
     "|Umiejętności|Języki|Zainteresowania|Referencje|Projekty",
     "ru": "Опыт работы|Волонтёрство|Образование|Награды|Сертификаты|Публикации"
     "|Навыки|Языки|Интересы|Рекомендации|Проекты",
+    "uk": "Досвід роботи|Волонтерство|Освіта|Нагороди|Сертифікати|Публікації"
+    "|Навички|Мови|Інтереси|Рекомендації|Проєкти",
+    "tr": "Deneyim|Gönüllülük|Eğitim|Ödüller|Sertifikalar|Yayınlar"
+    "|Yetenekler|Diller|İlgi Alanları|Referanslar|Projeler",
+    "cs": "Praxe|Dobrovolnictví|Vzdělání|Ocenění|Certifikáty|Publikace"
+    "|Dovednosti|Jazyky|Zájmy|Reference|Projekty",
+    "sv": "Arbetslivserfarenhet|Volontärarbete|Utbildning|Utmärkelser|Certifikat|Publikationer"
+    "|Färdigheter|Språk|Intressen|Referenser|Projekt",
+    "da": "Erhvervserfaring|Frivilligt arbejde|Uddannelse|Priser|Certifikater|Publikationer"
+    "|Kompetencer|Sprog|Interesser|Referencer|Projekter",
+    "nb": "Arbeidserfaring|Frivillig arbeid|Utdanning|Utmerkelser|Sertifiseringer|Publikasjoner"
+    "|Ferdigheter|Språk|Interesser|Referanser|Prosjekter",
+    "nn": "Arbeidserfaring|Frivillig arbeid|Utdanning|Utmerkingar|Sertifiseringar|Publikasjonar"
+    "|Ferdigheiter|Språk|Interesser|Referansar|Prosjekt",
+    "id": "Pengalaman|Kegiatan Sukarela|Pendidikan|Penghargaan|Sertifikat|Publikasi"
+    "|Keahlian|Bahasa|Minat|Referensi|Proyek",
+    "el": "Επαγγελματική εμπειρία|Εθελοντισμός|Εκπαίδευση|Βραβεία|Πιστοποιήσεις|Δημοσιεύσεις"
+    "|Δεξιότητες|Γλώσσες|Ενδιαφέροντα|Συστάσεις|Έργα",
+    "hi": "अनुभव|स्वयंसेवा|शिक्षा|पुरस्कार|प्रमाणपत्र|प्रकाशन|कौशल|भाषाएँ|रुचियाँ|संदर्भ|परियोजनाएँ",
+    "ja": "職歴|ボランティア活動|学歴|受賞歴|資格|論文・出版物|スキル|語学"
+    "|興味・関心|推薦者|プロジェクト",
+    "ko": "경력|봉사 활동|학력|수상 경력|자격증|논문 및 출판물|기술|어학|관심 분야|추천인|프로젝트",
+    "zh": "工作经历|志愿者经历|教育背景|获奖情况|证书|出版物|技能|语言能力"
+    "|兴趣爱好|推荐人|项目经历",
+    "ar": "الخبرة|العمل التطوعي|التعليم|الجوائز|الشهادات|المنشورات|المهارات|اللغات|الاهتمامات"
+    "|المراجع|المشاريع",
+    "he": "ניסיון תעסוקתי|התנדבות|השכלה|פרסים|תעודות|פרסומים|כישורים|שפות|תחומי עניין|ממליצים"
+    "|פרויקטים",
+    "fa": "سوابق کاری|فعالیت‌های داوطلبانه|تحصیلات|جوایز|گواهینامه‌ها|انتشارات|مهارت‌ها|زبان‌ها"
+    "|علاقه‌مندی‌ها|معرف‌ها|پروژه‌ها",
 }
 TITLES = {lang: dict(zip(KEYS, row.split("|"), strict=True)) for lang, row in _TABLE.items()}
 
