@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import sysconfig
+import urllib.request
 from pathlib import Path
 
 import pip
@@ -186,6 +187,23 @@ def sandbox(tmp: Path) -> tuple[Path, dict[str, str]]:
 
 
 def run_shell(command: str, folder: Path, env: dict[str, str]) -> None:
+    if " preview" in command:  # serves until Ctrl-C: fetch the page it prints, then stop it
+        serve = subprocess.Popen(
+            ["bash", "-c", f"exec {command}"],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        address = re.search(r"http://127\.0\.0\.1:\d+/\S*", serve.stdout.readline())
+        assert address, serve.communicate(timeout=30)
+        with urllib.request.urlopen(address.group(0), timeout=30) as page:
+            assert page.status == 200 and b"<html" in page.read().lower()
+        serve.send_signal(signal.SIGINT)
+        out, err = serve.communicate(timeout=30)
+        assert serve.returncode == 0, (out, err)
+        return
     if "--watch" in command:
         watch = subprocess.Popen(
             ["bash", "-c", f"exec {command}"],
