@@ -189,7 +189,6 @@ def test_values_a_reader_used_to_drop_silently_are_warned(tmp_path: Path) -> Non
     warned = [line.split(": ", 1)[1] for line in done.stderr.splitlines()]
     assert warned == [
         "work[0].company: warning: not shown: `name` is shown instead",
-        "education[0].studyType: warning: not shown: `degree` is shown instead",
         "publications[0].website: warning: not shown: `url` is shown instead",
         "references[0].summary: warning: not shown: `reference` is shown instead",
     ]
@@ -206,6 +205,40 @@ def test_values_a_reader_used_to_drop_silently_are_warned(tmp_path: Path) -> Non
         "not shown",
         "cv.yaml:6:34: cv.custom_connections[0].fontawesome_icon: warning: an icon is not shown",
     ]
+
+
+def test_second_keys_are_shown_joined_or_warned_by_their_own_name(tmp_path: Path) -> None:
+    """Issue 24: `degree` beside `studyType` and `gpa` beside `score` are both shown; a
+    volunteer's `organization` is shown and its `name` is the one warned about; keywords
+    holding lists or mappings are flattened, not refused or dropped."""
+    doc = {
+        "basics": {"name": "Ann"},
+        "education": [
+            {"institution": "U", "degree": "BSc", "studyType": "Computer Science"},
+            {"institution": "V", "score": "3.8", "gpa": "3.9", "studyType": "MSc", "degree": "MSc"},
+        ],
+        "volunteer": [{"organization": "Org One", "name": "Org Two", "position": "Helper"}],
+        "work": [{"organization": "Acme", "position": "E"}],
+        "skills": [
+            {"name": "Stack", "keywords": ["Go", ["Rust", "Zig"], {"web": ["React", "Vue"]}]},
+            {"name": "Tools", "keywords": {"editors": "Vim", "shells": ["zsh"]}},
+        ],
+    }
+    source = tmp_path / "d.json"
+    source.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    out = tmp_path / "d.pdf"
+    done = run_cli("build", str(source), "-o", str(out))
+    assert done.exit_code == 0, done.stderr
+    assert done.stderr.replace(f"{tmp_path}/", "").splitlines() == [
+        "d.json:22:4: volunteer[0].name: warning: not shown: `organization` is shown instead",
+    ]
+    lines = [line.strip() for line in pdf_text(out).splitlines()]
+    assert "BSc, Computer Science" in lines and "MSc" in lines
+    assert "• Score: 3.8" in lines and "• GPA: 3.9" in lines
+    assert "Org One" in lines and "Org Two" not in lines and "Acme" in lines
+    text = pdf_text(out)  # each keyword an item, however the style sets the items
+    assert all(word in text for word in ("Rust", "Zig", "web: React, Vue", "shells: zsh"))
+    assert "editors: Vim" in text and "[" not in text and "{" not in text
 
 
 def test_rendercv_dates_read_start_then_end(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ class Options:
     png: bool = False
     verify: bool = False
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
-    references: bool = False  # a JSON Resume's / YAMLResume's `references` section
+    references: bool = True  # a JSON Resume's / YAMLResume's `references` (--no-references: not)
 
 
 @value
@@ -224,8 +224,10 @@ def _check_glyphs(
     fields = displayed_fields(resume) if shown is None else shown
     problems = missing_glyphs((*fields, *style_words), book, resume.locale)
     if strict:
-        warnings = (*resume.warnings, *theme.warnings)
-        problems += [replace(w, severity=Severity.ERROR) for w in warnings]
+        warnings = (*resume.warnings, *theme.warnings)  # a note (what was asked for) stays one
+        problems += [
+            replace(w, severity=Severity.ERROR) for w in warnings if w.severity is Severity.WARNING
+        ]
     if problems:
         raise ResumeError(problems)
 

@@ -362,7 +362,7 @@ RESUME = Record(
 )
 
 
-def load_resume(path: Path, display_name: str | None = None, references: bool = False) -> Resume:
+def load_resume(path: Path, display_name: str | None = None, references: bool = True) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
     from .read.source import parse_source, read_bytes

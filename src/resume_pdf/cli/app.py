@@ -253,6 +253,18 @@ verify_option = click.option(
     "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
 )
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-references_option = click.option(
-    "--references", is_flag=True, help="Include a JSON Resume's `references` section."
-)
+
+
+def references_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--no-references` (SPEC §10): references are shown by default. `--references`, which
+    once turned them on, is still accepted (hidden) so that older scripts keep working."""
+    hidden = click.option(  # the default sits on the True switch: one meaning in every click
+        "--references", "references", flag_value=True, default=True, hidden=True
+    )
+    shown = click.option(
+        "--no-references",
+        "references",
+        flag_value=False,
+        help="Leave out `references` (shown by default).",
+    )
+    return hidden(shown(command))

@@ -196,17 +196,22 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
 
     The result is validated before it is written, starts with the schema line for editors,
-    and lists each entry's fields in the order of the format. An existing file is never
-    replaced without --force.
+    and lists each entry's fields in the order of the format. It warns as `build` does, and
+    keeps each value it warns about as a comment in the entry it came from. An existing
+    file is never replaced without --force.
     """
     from pathlib import Path
 
     from ..scaffold import convert_to_yaml
 
     if output == "-":
-        text = run(lambda: convert_to_yaml(source, None, references=references), source)
-        sys.stdout.write(text)
+        converted = run(lambda: convert_to_yaml(source, None, references=references), source)
+        report(converted.warnings, source)
+        sys.stdout.write(converted.text)
         return
     target = Path(output)
-    run(lambda: convert_to_yaml(source, target, force=force, references=references), source)
+    converted = run(
+        lambda: convert_to_yaml(source, target, force=force, references=references), source
+    )
     info(f"{shown_path(target)}: written")
+    report(converted.warnings, source)

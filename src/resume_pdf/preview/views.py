@@ -104,8 +104,8 @@ def command(view: View, resume: Path, home: Options, fmt: str | None = None) -> 
     ):
         if chosen is not None:
             words += [option, chosen]
-    if home.references and not view.letter:
-        words.append("--references")
+    if not home.references and not view.letter:
+        words.append("--no-references")
     if home.strict:
         words.append("--strict")
     if fmt:

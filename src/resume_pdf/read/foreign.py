@@ -11,9 +11,9 @@ from .source import Source
 SHAPES = {"basics", "cv", "content"}  # a key that our format does not have
 
 
-def read_foreign(source: Source, references: bool = False) -> Source:
+def read_foreign(source: Source, references: bool = True) -> Source:
     """`source` mapped onto our format when it is another tool's; else unchanged. JSON Resume
-    and YAMLResume `references` are shown only when asked for (`--references`)."""
+    and YAMLResume `references` are shown unless `--no-references` leaves them out."""
     if not isinstance(source.data, dict) or not SHAPES & source.data.keys():
         return source  # ours: the readers are not even imported (~8 ms of a cold build)
     from . import jsonresume, rendercv, yamlresume

@@ -3,7 +3,8 @@
 
 Every field of the v1.0.0 schema is shown or deliberately mapped, plus the legacy keys still
 found in older files (`company`, `website`); any other key, at any depth, is a warning at its
-own line. `references` and `meta` are left out; section titles follow `meta.language`.
+own line. `references` are shown unless `--no-references` leaves them out (with a note);
+`meta` is other tools' record of the file; section titles follow `meta.language`.
 """
 
 from __future__ import annotations
@@ -11,19 +12,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import quote
+from ..errors import Severity, quote
 from ..text.inline import check_url
 from ..values import value
 from .mapping import Mapper, text_list
-from .shapes import TEXT, TEXTS, Fields, Items, Shape, conform
+from .shapes import TEXT, TEXTS, WORDS, Fields, Items, Shape, conform
 from .source import Path_, Source
 from .titles import TITLES, section_title
 
 ENTRY_KEYS = {
     "work": {"name", "company", "location", "description", "position", "url", "website"}
-    | {"startDate", "endDate", "summary", "highlights", "keywords"},
+    | {"startDate", "endDate", "summary", "highlights", "keywords", "organization"},
     "volunteer": {"organization", "position", "url", "website", "startDate", "endDate"}
-    | {"summary", "highlights", "keywords", "location"},
+    | {"summary", "highlights", "keywords", "location", "name", "company"},
     "education": {"institution", "url", "area", "studyType", "degree", "startDate", "endDate"}
     | {"score", "gpa", "courses", "location", "summary"},
     "awards": {"title", "date", "awarder", "summary", "url"},  # `url`: as certificates have
@@ -76,8 +77,9 @@ YAMLRESUME = Dialect(
 )
 
 
+REFERENCES_LEFT_OUT = "`references` are not shown (--no-references)"
 META = {"canonical", "version", "lastModified", "language", "locale"}
-LISTS = {"highlights", "keywords", "courses", "roles"}  # every other key of an entry is text
+LISTS = {"highlights", "courses", "roles"}  # `keywords` are WORDS; every other key is text
 LOCATION_SHAPE = Fields(dict.fromkeys(LOCATION, TEXT), text=True)  # `"location": "Oslo"` too
 PROFILES = Items(Fields(dict.fromkeys(("network", "username", "url"), TEXT)), "a list of profiles")
 
@@ -86,7 +88,7 @@ def shape(dialect: Dialect) -> Shape:
     """The types of every key the dialect reads, after the format's schema (and the legacy
     keys read beside it)."""
     sections = {
-        key: Items(Fields({k: TEXTS if k in LISTS else TEXT for k in keys}), "a list of entries")
+        key: Items(Fields({k: _key_shape(k) for k in keys}), "a list of entries")
         for key, keys in ENTRY_KEYS.items()
     }
     basics = Fields(
@@ -105,11 +107,15 @@ def shape(dialect: Dialect) -> Shape:
     )
 
 
+def _key_shape(key: str) -> Shape:
+    return WORDS if key == "keywords" else TEXTS if key in LISTS else TEXT
+
+
 def is_json_resume(data: Any) -> bool:
     return isinstance(data, dict) and "basics" in data
 
 
-def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = False) -> Source:
+def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = True) -> Source:
     source, errors = conform(source, shape(dialect))
     m = Mapper(source, dialect.name)
     data: dict[str, Any] = {}
@@ -120,9 +126,12 @@ def convert(source: Source, dialect: Dialect = JSON_RESUME, references: bool = F
     sections = []
     root = m.get(dialect.root)
     for key in root if isinstance(root, dict) else ():  # in the file's own order
-        if key not in ENTRY_KEYS or (key == "references" and not references):
-            continue
         entries = m.get((*dialect.root, key))  # a list, or None (absent or refused)
+        if key == "references" and not references and entries:
+            m.warn((*dialect.root, key), REFERENCES_LEFT_OUT, key=True, severity=Severity.NOTE)
+            continue
+        if key not in ENTRY_KEYS:
+            continue
         if entries:
             out_path = ("sections", len(sections))
             section = _section(m, key, entries, (*dialect.root, key), out_path)
@@ -314,8 +323,17 @@ def _extra_paragraph(item: dict[str, Any], text: str) -> None:
 
 
 def _work(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    _job(m, item, out, src, ("name", "company", "organization"))
+
+
+def _volunteer(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
+    """As a job, but `organization` is the schema's key here (`name`, `company` legacy)."""
+    _job(m, item, out, src, ("organization", "name", "company"))
+
+
+def _job(m: Mapper, item: dict[str, Any], out: Path_, src: Path_, names: tuple[str, ...]) -> None:
     m.rename(item, out, src, role="position", location="location", highlights="highlights")
-    _linked(m, item, "organization", out, src, "name", "company", "organization")
+    _linked(m, item, "organization", out, src, *names)
     m.copy(item, "summary", out, (*src, "summary"))
     _markdown_lists(item, "summary")
     description = _text(m.get((*src, "description")))
@@ -330,9 +348,7 @@ def _work(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     _linked(m, item, "institution", out, src, "institution")
     m.rename(item, out, src, field="area", location="location")
-    degree = m.first(src, "degree", "studyType")
-    if degree:
-        m.copy(item, "degree", out, (*src, degree))
+    _joined(m, item, "degree", out, src, "degree", "studyType")
     m.copy(item, "summary", out, (*src, "summary"))
     _markdown_lists(item, "summary")
     lines = _education_lines(m, src)
@@ -345,13 +361,26 @@ def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     _dates(m, item, out, src)
 
 
+def _joined(m: Mapper, item: dict[str, Any], key: str, out: Path_, src: Path_, *names: str) -> None:
+    """The texts of `names` (the same text once) as item[key], joined: the legacy `degree`
+    beside `studyType` is "BSc, Computer Science", neither one dropped."""
+    given = [(n, _text(m.get((*src, n)))) for n in names]
+    given = [(n, t) for n, t in given if t]
+    texts = list(dict.fromkeys(t for _, t in given))
+    if given:
+        m.place(item, key, ", ".join(texts), out, (*src, given[0][0]))
+
+
 def _education_lines(m: Mapper, src: Path_) -> list[tuple[str, Path_]]:
-    """The score (or GPA), then the courses, as highlight lines, each with its JSON Resume
-    path: a problem in the score is `education[1].score`, in the second course
-    `education[1].courses[1]`."""
-    key = m.first(src, "score", "gpa")
-    score = m.get((*src, key)) if key else None
-    lines = [(f"Score: {score}", (*src, key))] if isinstance(score, str) else []
+    """The score and the GPA (the legacy key; the same text once), then the courses, as
+    highlight lines, each with its JSON Resume path: a problem in the score is
+    `education[1].score`, in the second course `education[1].courses[1]`."""
+    lines: list[tuple[str, Path_]] = []
+    for key in ("score", "gpa"):
+        score = _text(m.get((*src, key)))
+        if score and score not in {_text(m.get(p)) for _, p in lines}:
+            label = "GPA" if lines else "Score"  # a lone `gpa` is the score
+            lines.append((f"{label}: {score}", (*src, key)))
     courses = m.get((*src, "courses"))
     if isinstance(courses, list):
         return lines + [
@@ -435,7 +464,7 @@ def _reference(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 
 _KINDS = {
     "work": ("experience", _work),
-    "volunteer": ("experience", _work),
+    "volunteer": ("experience", _volunteer),
     "education": ("education", _education),
     "awards": ("experience", _award),
     "certificates": ("experience", _award),

@@ -65,10 +65,10 @@ class Mapper:
         for key, theirs in ours.items():
             self.copy(out, key, out_path, (*src, theirs))
 
-    def warn(self, src: Path_, message: str, *, key: bool = False) -> None:
-        problem = Problem(
-            message, self.source.locate(src, key=key), field_path(src), Severity.WARNING
-        )
+    def warn(
+        self, src: Path_, message: str, *, key: bool = False, severity: Severity = Severity.WARNING
+    ) -> None:
+        problem = Problem(message, self.source.locate(src, key=key), field_path(src), severity)
         if problem not in self.warnings:  # a field looked at twice is still one warning
             self.warnings.append(problem)
 

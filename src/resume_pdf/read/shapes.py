@@ -8,6 +8,7 @@ reader maps, so the mapping never meets a type it does not expect. Choices made 
 
 - a lone text where a list of texts is expected is that one-item list (nothing is lost);
 - a list where text is expected is an error, never joined or printed as `['x', 'y']`;
+  keywords (WORDS) alone are flattened: lists in them are more keywords, a mapping `k: words`;
 - `null` for a key is the key left out; `null` as an item of a list is an error;
 - keys the shape does not name are left for the reader, which warns about them.
 """
@@ -29,6 +30,13 @@ class Text:
 @value
 class Texts:
     """A list of texts, or one text standing for a one-item list."""
+
+
+@value
+class Words:
+    """Keywords: a text or a list of them, where a list inside is more keywords and a
+    mapping is `key: its words` (`{frontend: [React, Vue]}` is "frontend: React, Vue") —
+    flattened to a list of texts, never dropped."""
 
 
 @value
@@ -67,8 +75,8 @@ class TextOr:
     fields: Fields
 
 
-TEXT, TEXTS, ANYTHING = Text(), Texts(), Anything()
-Shape = Text | Texts | Anything | Fields | Items | Titled | TextOr
+TEXT, TEXTS, WORDS, ANYTHING = Text(), Texts(), Words(), Anything()
+Shape = Text | Texts | Words | Anything | Fields | Items | Titled | TextOr
 
 
 def conform(source: Source, shape: Shape) -> tuple[Source, list[Problem]]:
@@ -94,6 +102,8 @@ def _check(node: Any, shape: Shape, path: Path_, source: Source, out: list[Probl
     kind = _describe(node)
     if node is None or isinstance(shape, Anything):
         return node
+    if isinstance(shape, Words):
+        return _words(node, path, source, out)
     if isinstance(shape, Texts):  # one text, or a list of them
         if kind == "text":
             return [node]
@@ -121,6 +131,28 @@ def _check(node: Any, shape: Shape, path: Path_, source: Source, out: list[Probl
                 result[key] = checked
         return result
     return node
+
+
+def _words(node: Any, path: Path_, source: Source, out: list[Problem]) -> list[str]:
+    """Keywords flattened (see Words); a `null` among them is an error, as in any list."""
+    if isinstance(node, dict):
+        words = []
+        for key, inner in node.items():
+            flat = [] if inner is None else _words(inner, (*path, key), source, out)
+            words.append(f"{key}: {', '.join(flat)}" if flat else str(key))
+        return words
+    if not isinstance(node, list):
+        return [node]
+    words = []
+    for i, item in enumerate(node):
+        if item is None:
+            where = (*path, i)
+            out.append(
+                Problem("expected text, got nothing", source.locate(where), field_path(where))
+            )
+        else:
+            words += _words(item, (*path, i), source, out)
+    return words
 
 
 def _item(item: Any, shape: Items, path: Path_, source: Source, out: list[Problem]) -> Any:

@@ -14,5 +14,5 @@ def is_yamlresume(data: Any) -> bool:
     return isinstance(data, dict) and isinstance(data.get("content"), dict)
 
 
-def convert(source: Source, references: bool = False) -> Source:
+def convert(source: Source, references: bool = True) -> Source:
     return jsonresume.convert(source, jsonresume.YAMLRESUME, references)
