@@ -29,8 +29,9 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
-    # name for the twins
-    "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc"},
+    # name for the twins; the font folders read where fontconfig is absent
+    "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
+    "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
     "pypdf": {"verify"},
     "pypdfium2": {"write/raster", "preview/pictures"},  # the live preview's pages
     "watchdog": {"watch"},
