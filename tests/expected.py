@@ -87,16 +87,12 @@ def entry_words(kind: str, e: dict[str, Any], shown: Shown) -> list[str]:
         d = dates(e, shown)
         head = [e["title"], *link, *d] if d else [e["title"], *link]
         sub = [e.get("location")]
-    elif kind == "experience":
+    elif kind == "experience":  # the header's left column, then its right (dates, place)
         role, org = e.get("role"), e.get("organization")
+        first, second = (org, role) if shown.entry_header == "organization-first" else (role, org)
+        head, sub = [first, second, *dates(e, shown)], [e.get("location")]
         if shown.entry_header == "inline":
             head, sub = [role, org, e.get("location"), *dates(e, shown)], []
-        else:
-            first, second = (
-                (org, role) if shown.entry_header == "organization-first" else (role, org)
-            )
-            first, second = (first, second) if first else (second, None)
-            head, sub = [first, *dates(e, shown)], [second, e.get("location")]
     elif kind == "education":
         head = [e["institution"], *dates(e, shown)]
         sub = [e.get("degree"), e.get("field"), e.get("location")]

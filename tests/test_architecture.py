@@ -33,7 +33,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
     "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
     "pypdf": {"verify"},
-    "pypdfium2": {"write/raster", "preview/pictures"},  # the live preview's pages
+    # the live preview's pages; --verify's text runs with their boxes and fonts
+    "pypdfium2": {"write/raster", "preview/pictures", "verify"},
     "watchdog": {"watch"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
 }

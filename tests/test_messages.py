@@ -113,14 +113,14 @@ def test_two_resumes_each_failure_names_its_file(here: Path) -> None:
 
 
 def test_the_diagnosis_suggests_a_style_only_when_it_fits(here: Path) -> None:
-    write(here, "resume.yaml", cv(13))
+    write(here, "resume.yaml", cv(12))
     run = run_cli("check")
     assert run.exit_code == 1
     assert re.search(
         r"^ +- --style compact fits \(0\.\d\d pages at its floors\)$", run.stderr, re.M
     )
     assert run.stderr.count("--style") == 1  # the other styles were tried and do not fit
-    write(here, "resume.yaml", cv(14))
+    write(here, "resume.yaml", cv(13))
     assert "--style" not in run_cli("check").stderr
 
 
@@ -153,7 +153,7 @@ STYLE_54 = "page: {margins: {top: 54, bottom: 54, left: 54, right: 54}}\n"
 
 def test_the_result_line_says_when_a_value_the_user_set_was_overridden(here: Path) -> None:
     write(here, "styles/roomy.yaml", STYLE_54)
-    write(here, "resume.yaml", "style: roomy\n" + cv(11))
+    write(here, "resume.yaml", "style: roomy\n" + cv(9))
     run = run_cli("build")
     assert run.exit_code == 0, run.stderr
     assert re.search(
@@ -162,13 +162,13 @@ def test_the_result_line_says_when_a_value_the_user_set_was_overridden(here: Pat
         r"\(pin: floors: \{margin: 54\}\)",
         run.stdout,
     ), run.stdout
-    write(here, "resume.yaml", "style: classic\n" + cv(11))  # the built-in's margins: not yours
+    write(here, "resume.yaml", "style: classic\n" + cv(9))  # the built-in's margins: not yours
     assert "overrode" not in run_cli("build").stdout
 
 
 def test_floors_equal_to_the_values_pin_them(here: Path) -> None:
     write(here, "styles/pinned.yaml", STYLE_54 + "floors: {margin: 54, spacing: 1}\n")
-    write(here, "resume.yaml", "style: pinned\n" + cv(9))
+    write(here, "resume.yaml", "style: pinned\n" + cv(7, long_bullet=True))
     run = run_cli("build")
     assert run.exit_code == 0, run.stderr
     assert (

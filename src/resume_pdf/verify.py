@@ -140,7 +140,7 @@ def _touching_fields(resume: Resume, pdf: bytes, where: Occurrences) -> list[Pro
                 for other, b in shown[i + 1 :]:
                     if a in b or b in a:
                         continue
-                    joined = next((t for t in items if a in t and b in t), None)
+                    joined = next((t for t in items if _only(t, a, b)), None)
                     if joined is None:
                         continue
                     field = where.next(getattr(entry, name).plain)
@@ -152,6 +152,15 @@ def _touching_fields(resume: Resume, pdf: bytes, where: Occurrences) -> list[Pro
                         Problem(message, field.location if field else None, field and field.path)
                     )
     return problems
+
+
+def _only(item: str, a: str, b: str) -> bool:
+    """Is `item` the two fields and nothing else but punctuation, spaces or a bullet?"""
+    return (
+        a in item
+        and b in item
+        and not re.sub(r"[\W_]", "", item.replace(a, "", 1).replace(b, "", 1))
+    )
 
 
 def _norm(text: str) -> str:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from reportlab.platypus import Flowable, TableStyle
+from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR, display_url, link_text
 from ..model import Education, Experience, Project
 from ..text.inline import Rich
-from .ink import FieldLine, Ink, SeparatedLine, grid, line_width, paragraph
+from .ink import FieldLine, Ink, SeparatedLine, line_width, paragraph
 
 RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows
 EN = 0.5  # an en, in ems: the least gap between two fields on one line
@@ -63,7 +63,7 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
     rows: list[tuple[Any, str]] = [(lead, right)]
     if other or place:
         rows.append((other and paragraph(other, ink.st.org), place))
-    return title_rows(rows, ink)
+    return title_rows(rows, ink, columns=isinstance(item, Experience))
 
 
 def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
@@ -94,10 +94,11 @@ def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
     return ink.text(separator).join(ink.rich(p) for p in parts if p and p.plain)
 
 
-def title_rows(rows: list[tuple[Any, str]], ink: Ink) -> list[Flowable]:
+def title_rows(rows: list[tuple[Any, str]], ink: Ink, columns: bool = False) -> list[Flowable]:
     """Rows of a left part (XML or a flowable) with a right-aligned part (dates, a place,
     a link); stacked in the sidebar. The right column is as wide as its widest text plus
-    an en or more, so a left part never comes nearer to it than that."""
+    an en or more, so a left part never comes nearer to it than that. `columns`: drawn
+    left column first, then the right (see HeaderGrid)."""
     st = ink.st
     lefts = [paragraph(x, st.entry) if isinstance(x, str) and x else x for x, _ in rows]
     if not any(r for _, r in rows):
@@ -107,22 +108,50 @@ def title_rows(rows: list[tuple[Any, str]], ink: Ink) -> list[Flowable]:
         for left, (_, right) in zip(lefts, rows, strict=True):
             out += [x for x in (left, right and paragraph(right, st.sub)) if x]
         return out
-    rights = [paragraph(r, st.right) if r else [] for _, r in rows]  # [] takes no height
+    rights = [paragraph(r, st.right) if r else None for _, r in rows]
     gap = max(6.0, EN * st.entry.fontSize)
-    width = max(line_width(r, st.right) for _, r in rows if r) + gap
-    cells = [[left or [], right] for left, right in zip(lefts, rights, strict=True)]
-    table = grid(cells, [None, min(width, RIGHT_MAX)], ink)
-    # reportlab sets a paragraph's first baseline one type size below its top: lower the
-    # smaller right-hand type by the difference, so both sit on the left's baseline
-    drops = []
-    for i, left in enumerate(lefts):
-        size = getattr(getattr(left, "style", None), "fontSize", st.entry.fontSize)
-        drops.append(("TOPPADDING", (1, i), (1, i), max(size - st.right.fontSize, 0)))
-    table.setStyle(TableStyle(drops))
-    table.split = _whole  # never a row on one page and the next on another
-    return [table]
+    width = min(max(line_width(r, st.right) for _, r in rows if r) + gap, RIGHT_MAX)
+    return [HeaderGrid(list(zip(lefts, rights, strict=True)), width, columns)]
 
 
-def _whole(avail_width: float, avail_height: float) -> list[Flowable]:
-    """A header table's split: none, so it moves to the next page whole."""
-    return []
+class HeaderGrid(Flowable):
+    """An entry header's rows: a left part, and a right-aligned part set on the left's
+    first baseline. Drawn row by row, or (`columns`) the left parts first, then the right
+    ones, so the text layer reads "role, organisation, dates, place", the order a parser
+    reading line by line expects (the employer on the line under the title) and the text
+    twins write. Never split: its rows stay on one page."""
+
+    def __init__(self, rows: list[tuple[Any, Any]], right_width: float, columns: bool) -> None:
+        super().__init__()
+        self.rows, self.right_width, self.columns = rows, right_width, columns
+        self.placed: list[tuple[Flowable, float, float]] = []  # (flowable, x, y from top)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        left_width = avail_width - self.right_width
+        placed, top = [], 0.0  # row by row, left to right
+        for left, right in self.rows:
+            height = left.wrap(left_width, avail_height)[1] if left else 0.0
+            size = getattr(getattr(left, "style", None), "fontSize", 0.0) if left else 0.0
+            if left:
+                placed.append((left, 0.0, top))
+            if right is not None:
+                # a paragraph's first baseline is one type size below its top: lower the
+                # smaller right-hand type by the difference, onto the left's baseline
+                drop = max(size - right.style.fontSize, 0.0)
+                height = max(height, right.wrap(self.right_width, avail_height)[1] + drop)
+                placed.append((right, left_width, top + drop))
+            top += height
+        if self.columns:
+            placed = [p for p in placed if not p[1]] + [p for p in placed if p[1]]
+        self.placed, self.width, self.height = placed, avail_width, top
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []  # whole, on the next page
+
+    def draw(self) -> None:
+        for flowable, x, top in self.placed:
+            flowable.drawOn(self.canv, x, self.height - top - flowable.height)
+
+    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+        return " ".join(f.getPlainText() for f, _, _ in self.placed if hasattr(f, "getPlainText"))

@@ -7,6 +7,7 @@ skill group's name before its items.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from itertools import groupby
@@ -210,11 +211,17 @@ def _heading(title: str, ink: Ink) -> SectionHeading:
     style, xml = ink.st.heading, _heading_xml(title, ink)
     room, floor = ink.theme.layout.sidebar.width - 1, ink.st.heading.fontSize * HEADING_FLOOR
     while ink.narrow and line_width(xml, style) > room and style.fontSize - 0.25 >= floor:
-        size = style.fontSize - 0.25  # a quarter point at a time
-        style = ParagraphStyle("sidebar-heading", parent=style, fontSize=size)
-        style.leading = size * 1.2
-        xml = _heading_xml(title, ink, size)
+        style = _smaller(style)  # a quarter point at a time
+        xml = _heading_xml(title, ink, style.fontSize)
     return SectionHeading(paragraph(xml, style), ink.theme, title)
+
+
+@functools.lru_cache(maxsize=64)
+def _smaller(style: ParagraphStyle) -> ParagraphStyle:
+    """`style` a quarter point smaller: the same object from one build to the next, so
+    the paragraphs set in it are parsed once (ink.paragraph)."""
+    size = style.fontSize - 0.25
+    return ParagraphStyle("sidebar-heading", parent=style, fontSize=size, leading=size * 1.2)
 
 
 def _section(section: Section, ink: Ink) -> list[Flowable]:
