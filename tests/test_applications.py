@@ -176,10 +176,10 @@ LOCALES = {
     "en": ("Mar 2021", "Present"),
     "de": ("März 2021", "Heute"),
     "fr": ("mars 2021", "Aujourd'hui"),
-    "es": ("mar. 2021", "Actualidad"),
+    "es": ("mar 2021", "Actualidad"),  # CLDR: no full stop in Spanish or Dutch
     "it": ("mar 2021", "Oggi"),
     "pt": ("mar. 2021", "Atual"),
-    "nl": ("mrt. 2021", "Heden"),
+    "nl": ("mrt 2021", "Heden"),
     "pl": ("mar 2021", "Obecnie"),
 }
 

@@ -25,7 +25,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
             "pdf/layout",
             "pdf/render",
         ),
-        *("fonts/user", "pdf/cjk", "pdf/photo"),
+        *("fonts/user", "pdf/cjk", "pdf/entries", "pdf/photo"),
         *("pdf/contact", "pdf/icons", "pdf/letter"),
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family

@@ -115,8 +115,15 @@ def _other_reason(exc: BaseException) -> str:
 
 
 def shown(path: Path | str) -> str:
-    """The path quoted for a message, its middle cut when it is long."""
+    """The path quoted for a message, its middle cut when it is long; a path inside the
+    current folder is shown relative to it, as every message shows paths."""
     text = str(path)
+    if os.path.isabs(text):
+        try:
+            inside = os.path.relpath(text)
+        except ValueError:  # another drive (Windows)
+            inside = text
+        text = text if inside.startswith("..") else inside
     if len(text) > SHOWN:
         text = text[: SHOWN - 20] + "…" + text[-19:]
     return repr(text)
