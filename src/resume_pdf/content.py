@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .dates import ISO_DATE
-from .model import Contact, Resume, plain
+from .model import Bullet, Contact, Resume, plain
 from .schema import TextField
 from .text.inline import Rich, tel_url
 
@@ -74,6 +74,10 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
     if isinstance(item, Rich):
         yield title, item.plain
         return
+    if isinstance(item, Bullet):  # a bullet section's item, and the items nested under it
+        yield title, item.text.plain
+        yield from ((title, b.text.plain) for b in item.items)
+        return
     for name in (
         "title",
         "role",
@@ -100,7 +104,9 @@ def _item_texts(title: str, item: object) -> Iterator[tuple[str, str]]:
     if isinstance(text, Rich):
         yield title, text.plain
     yield from ((f"{title}: summary", r.plain) for r in getattr(item, "summary", ()))
-    yield from ((f"{title}: highlight", b.text.plain) for b in getattr(item, "highlights", ()))
+    for bullet in getattr(item, "highlights", ()):
+        yield f"{title}: highlight", bullet.text.plain
+        yield from ((f"{title}: highlight", b.text.plain) for b in bullet.items)
 
 
 def expected_links(resume: Resume) -> Iterator[str]:

@@ -38,8 +38,13 @@ class Contact:
 
 @value
 class Bullet:
+    """One list item: its marker as written ("3.", "a)"; None draws the style's bullet) and
+    the items nested under it (one level: a résumé's lists go no deeper)."""
+
     text: Rich
     tags: tuple[str, ...] = ()
+    marker: str | None = None
+    items: tuple[Bullet, ...] = ()
 
 
 @value

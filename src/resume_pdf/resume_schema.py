@@ -115,16 +115,33 @@ CONTACT_LINK = Record(
     description="A link, or a label alone (e.g. a profile with no address)",
     about=LINK.about,
 )
+MARKER = Pattern(
+    regex=r"[0-9]{1,3}[.)]|[a-z][.)]|[ivxlcdm]{1,6}[.)]",
+    expected="a list marker such as 1. 2) a) iv.",
+    description="The item's marker, e.g. 1. (a number instead of the bullet)",
+)
+BULLET_ABOUT = {
+    "text": "The bullet's text, with inline markup",
+    "marker": "Drawn instead of the bullet: 1. 2) a) iv.",
+    "items": "Bullets nested under this one (one level)",
+}
+_LEAF = {"text": MARKUP, "tags": TAGS, "marker": MARKER}
+NESTED_BULLET = Either(
+    MARKUP,
+    Record(Bullet, _LEAF, required=("text",), about=BULLET_ABOUT),
+    Bullet,
+    description="A nested bullet: text with inline markup, or {text, tags, marker}",
+)
 BULLET = Either(
     MARKUP,
     Record(
         Bullet,
-        {"text": MARKUP, "tags": TAGS},
+        {**_LEAF, "items": ListOf(NESTED_BULLET)},
         required=("text",),
-        about={"text": "The bullet's text, with inline markup"},
+        about=BULLET_ABOUT,
     ),
     Bullet,
-    description="A bullet: text with inline markup, or {text, tags}",
+    description="A bullet: text with inline markup, or {text, tags, marker, items}",
 )
 DATED = {"start": DATE, "end": DATE, "date": FREE_DATE, "tags": TAGS}
 DETAILS = {"summary": PARAGRAPHS, "highlights": ListOf(BULLET), "location": MARKUP}

@@ -101,6 +101,27 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
     )
 
 
+NESTED_MARKER = "–"  # an en dash marks an item nested under another, as in Markdown's look
+MARKER_GAP = 0.4  # ems between a written marker ("10.") and its text
+
+
+@functools.lru_cache(maxsize=64)
+def list_style(bullet: ParagraphStyle, depth: int, marker_width: float) -> ParagraphStyle:
+    """The style of a list item `depth` levels in, whose widest marker is `marker_width`
+    points: the text starts after the widest marker, so numbered items line up, and a nested
+    item's marker stands where its parent's text starts."""
+    size = bullet.fontSize
+    start = bullet.bulletIndent + depth * (bullet.leftIndent - bullet.bulletIndent)
+    indent = max(
+        start + marker_width + MARKER_GAP * size, start + bullet.leftIndent - bullet.bulletIndent
+    )
+    if depth == 0 and indent == bullet.leftIndent:
+        return bullet
+    return ParagraphStyle(
+        f"{bullet.name}-{depth}", parent=bullet, bulletIndent=start, leftIndent=indent
+    )
+
+
 @value
 class Ink:
     """What every layout function needs: the theme, its styles and the fonts."""

@@ -37,7 +37,17 @@ from ..values import replace, value
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .entries import entry_head
-from .ink import Ink, SectionHeading, SeparatedLine, grid, line_width, make_styles, paragraph
+from .ink import (
+    NESTED_MARKER,
+    Ink,
+    SectionHeading,
+    SeparatedLine,
+    grid,
+    line_width,
+    list_style,
+    make_styles,
+    paragraph,
+)
 from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
@@ -312,11 +322,20 @@ def _bullet_section(items: tuple[Bullet, ...], ink: Ink) -> list[Block]:
     return [[f] for f in _bullets(items, ink)]
 
 
-def _bullets(bullets: Iterable[Bullet], ink: Ink) -> list[Flowable]:
+def _bullets(bullets: Iterable[Bullet], ink: Ink, depth: int = 0) -> list[Flowable]:
+    """A list as written: a written marker ("3.") instead of the bullet, nested items
+    indented under their parent with a dash."""
+    bullets = tuple(bullets)
+    st = ink.st.bullet
+    default = "•" if depth == 0 else NESTED_MARKER
+    markers = [b.marker or default for b in bullets]
+    widest = max((stringWidth(m, st.bulletFontName, st.bulletFontSize) for m in markers), default=0)
+    style = list_style(st, depth, round(widest, 1))
     out: list[Flowable] = []
-    for bullet in bullets:
-        out.append(Spacer(1, ink.theme.spacing.paragraph * 0.6))
-        out.append(paragraph(ink.rich(bullet.text), ink.st.bullet, bullet="•"))
+    for bullet, marker in zip(bullets, markers, strict=True):
+        out.append(Spacer(1, ink.theme.spacing.paragraph * (0.6 if depth == 0 else 0.3)))
+        out.append(paragraph(ink.rich(bullet.text), style, bullet=marker))
+        out.extend(_bullets(bullet.items, ink, depth + 1))
     return out
 
 

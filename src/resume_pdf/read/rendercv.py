@@ -9,6 +9,7 @@ photo, `design` details, `settings`) is a warning at its own line, never an erro
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..errors import quote
@@ -278,11 +279,13 @@ def _section(
             text = entry.get(key)
             if not isinstance(text, str) or not text:
                 continue
-            if kind != "bullets":
-                number = n + 1 if kind == "numbered" else len(items) - n
-                text = f"{number}. {text}"
             m.graft((*out, "bullets", len(texts)), (*src, i, key))
-            texts.append(text)
+            if kind != "bullets":  # the number is the marker, as RenderCV draws it
+                number = n + 1 if kind == "numbered" else len(items) - n
+                m.graft((*out, "bullets", len(texts), "text"), (*src, i, key))
+                texts.append({"text": text, "marker": f"{number}."})
+            else:
+                texts.append(text)
         return {"bullets": texts}
     converted = []
     for i, _ in items:
@@ -307,7 +310,32 @@ def _dates(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 
 def _details(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     m.rename(item, out, src, location="location", summary="summary", highlights="highlights")
+    highlights = item.get("highlights")
+    if isinstance(highlights, list):
+        for n, text in enumerate(highlights):
+            nested = _nested(text)
+            if nested:
+                item["highlights"][n] = nested
+                keys = ("text", "items", *(("items", j) for j in range(len(nested["items"]))))
+                for key in keys:
+                    at = key if isinstance(key, tuple) else (key,)
+                    m.graft((*out, "highlights", n, *at), (*src, "highlights", n))
     _dates(m, item, out, src)
+
+
+_SUB_ITEM = re.compile(r"\n[ \t]*[-*+][ \t]+")
+
+
+def _nested(text: Any) -> dict[str, Any] | None:
+    """A highlight written as a Markdown list in one string ("Led X:\n  - a\n  - b"), as
+    RenderCV draws it: the first line is the item, each "- " line an item nested under it."""
+    if not isinstance(text, str) or not _SUB_ITEM.search(text):
+        return None
+    head, *subs = _SUB_ITEM.split(text)
+    subs = [s.strip() for s in subs if s.strip()]
+    if not head.strip() or not subs:
+        return None
+    return {"text": head.strip(), "items": subs}
 
 
 def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:

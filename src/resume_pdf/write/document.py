@@ -19,7 +19,7 @@ Blocks:
   writer can lay out a business letter.
 - `Entry(title, dates, sub)`: a dated entry's title line with its dates at the right, then
   an optional muted subtitle line.
-- `Bullets(items)`: a bulleted list.
+- `Bullets(items, markers, nested)`: a list as written (bullets, numbers, one nested level).
 - `Rows(rows)`: labelled lines — skill groups (`label: items`) or a timeline (`dates text`).
 - `Section(title, blocks)`: a titled group of blocks (a level-2 heading in every format).
 """
@@ -79,7 +79,26 @@ class Entry:
 
 @value
 class Bullets:
+    """A list as written: per item, its marker ("3.", or None for a bullet) and the list
+    nested under it (None for none); both may be left empty for a plain bulleted list."""
+
     items: tuple[Rich, ...]
+    markers: tuple[str | None, ...] = ()
+    nested: tuple[Bullets | None, ...] = ()
+
+    def marker(self, i: int) -> str | None:
+        return self.markers[i] if i < len(self.markers) else None
+
+    def sub(self, i: int) -> Bullets | None:
+        return self.nested[i] if i < len(self.nested) else None
+
+    def numbered(self) -> bool:
+        """Markers 1., 2., 3. ... in order: a list every format can number by itself."""
+        first = self.marker(0) or ""
+        start = int(first[:-1]) if first[:-1].isdigit() and first.endswith(".") else None
+        if start is None or len(self.markers) != len(self.items):
+            return False
+        return all(m == f"{start + i}." for i, m in enumerate(self.markers))
 
 
 @value

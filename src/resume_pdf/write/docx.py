@@ -36,7 +36,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE
 from docx.opc.oxml import serialize_part_xml
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import nsdecls, qn
-from docx.shared import Pt, RGBColor
+from docx.shared import Inches, Pt, RGBColor
 
 from ..text.inline import Rich, check_url
 from .document import (
@@ -174,7 +174,40 @@ def _set_styles(word: Any, look: Look, letter: bool) -> None:
         _border(heading, "bottom", look.rule)
     elif look.treatment == "bar":
         _border(heading, "left", look.rule)
-    _font(styles["List Bullet"], look.body_font, look.body_size, look.text)
+    for name in ("List Bullet", "List Bullet 2"):
+        _font(styles[name], look.body_font, look.body_size, look.text)
+
+
+LIST_INDENT = 0.25  # inches a list level is indented, as Word's own list styles are
+
+
+def _list(word: Any, block: Bullets, look: Look, depth: int = 0) -> None:
+    """Bullets as Word's list styles ("List Bullet", "List Bullet 2" nested); an item with a
+    written marker ("3.") keeps it as text before a tab, hanging like a list item: Word's
+    own numbering would count on from the previous list and cannot count down."""
+    for i, item in enumerate(block.items):
+        marker = block.marker(i)
+        if marker:
+            para = word.add_paragraph(style=word.styles["List Bullet"])
+            _no_numbering(para)
+            para.paragraph_format.left_indent = Inches(LIST_INDENT * (depth + 1))
+            para.paragraph_format.first_line_indent = Inches(-LIST_INDENT)
+            para.add_run(marker + "\t")
+        else:
+            para = word.add_paragraph(
+                style=word.styles["List Bullet 2" if depth else "List Bullet"]
+            )
+        _runs(para, item, look)
+        sub = block.sub(i)
+        if sub:
+            _list(word, sub, look, depth + 1)
+
+
+def _no_numbering(para: Any) -> None:
+    """Switch the style's bullet off for one paragraph (numId 0), keeping its font."""
+    num = para._p.get_or_add_pPr().get_or_add_numPr()
+    num.get_or_add_ilvl().val = 0
+    num.get_or_add_numId().val = 0
 
 
 def _border(style: Any, side: str, color: str) -> None:
@@ -218,8 +251,7 @@ def _block(word: Any, block: Block, look: Look, tab: Any, letter: bool) -> None:
         if block.sub:
             _runs(word.add_paragraph(), block.sub, look, look.small_size, look.muted)
     elif isinstance(block, Bullets):
-        for item in block.items:
-            _runs(word.add_paragraph(style=word.styles["List Bullet"]), item, look)
+        _list(word, block, look)
     elif isinstance(block, Rows):
         for row in block.rows:
             para = word.add_paragraph()

@@ -153,7 +153,7 @@ def _block(block: Block) -> str:
         title = f'<h3 class="title"><span>{inline(block.title)}</span> {dates}</h3>'
         return title + (f'<p class="sub">{inline(block.sub)}</p>' if block.sub else "")
     if isinstance(block, Bullets):
-        return "<ul>" + "".join(f"<li>{inline(item)}</li>" for item in block.items) + "</ul>"
+        return _list(block)
     rows = []
     for row in block.rows:
         if row.dates:
@@ -164,6 +164,23 @@ def _block(block: Block) -> str:
             head = ""
         rows.append(f"<li>{head}{inline(row.text)}</li>")
     return '<ul class="rows">' + "".join(rows) + "</ul>"
+
+
+def _list(block: Bullets) -> str:
+    """`<ul>`, or `<ol>` whose items carry their numbers (`value`, so a list counting down
+    reads as written); a marker that is not a number ("a)") is written before the item."""
+    markers = [block.marker(i) or "" for i in range(len(block.items))]
+    ordered = all(m[:-1].isdigit() and m.endswith(".") for m in markers)
+    items = []
+    for i, (item, marker) in enumerate(zip(block.items, markers, strict=True)):
+        value = f' value="{marker[:-1]}"' if ordered else ""
+        shown = f'<span class="marker">{escape(marker)}</span> ' if marker and not ordered else ""
+        sub = block.sub(i)
+        items.append(f"<li{value}>{shown}{inline(item)}{_list(sub) if sub else ''}</li>")
+    if ordered:
+        return f"<ol>{''.join(items)}</ol>"
+    marked = ' class="marked"' if any(markers) else ""
+    return f"<ul{marked}>{''.join(items)}</ul>"
 
 
 def _family(name: str) -> str:
@@ -217,6 +234,7 @@ def _css(look: Look) -> str:
         ".dates { white-space: nowrap; }",
         "ul { margin: 0.2em 0 0.35em; padding-left: 1.2em; } li { margin: 0 0 0.2em; }",
         "ul.rows { list-style: none; padding-left: 0; }",
+        "ol { margin: 0.2em 0 0.35em; padding-left: 1.6em; } ul.marked { list-style: none; }",
         f".label, .rows .dates {{ color: {look.accent}; font-weight: bold; }}",
         ".columns { display: flex; gap: 1.5em; align-items: flex-start;"
         f" flex-direction: {'row-reverse' if look.sidebar_side == 'right' else 'row'}; }}",

@@ -161,13 +161,32 @@ def _block(block: Block) -> str:
             head += DATE_SEPARATOR + escape(block.dates.text)
         return head + ("\\\n" + _line(block.sub) if block.sub else "")
     if isinstance(block, Bullets):
-        return "\n".join("- " + _line(item) for item in block.items)
+        return "\n".join(_list(block))
     rows = []
     for row in block.rows:
         label = row.label if row.label is not None else (row.dates.text if row.dates else "")
         head = (Span(label, bold=True), Span(": ")) if label.strip() else ()
         rows.append("- " + _line(Rich((*head, *row.text.spans))))
     return "\n".join(rows)
+
+
+def _list(block: Bullets, indent: str = "") -> list[str]:
+    """A Markdown list: numbered when its markers count up from one number (Markdown renumbers
+    any other list, so there the written marker, escaped, starts a bulleted item); a nested
+    list indented to its parent's text."""
+    out = []
+    numbered = block.numbered()
+    for i, item in enumerate(block.items):
+        marker = block.marker(i)
+        if numbered and marker:
+            head = marker + " "
+        else:
+            head = "- " + (_line(Rich((Span(marker),))) + " " if marker else "")
+        out.append(indent + head + _line(item))
+        sub = block.sub(i)
+        if sub:
+            out += _list(sub, indent + " " * (len(marker) + 1 if numbered and marker else 2))
+    return out
 
 
 def _line(text: Rich) -> str:

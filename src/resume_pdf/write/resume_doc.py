@@ -175,7 +175,7 @@ def _section(section: ResumeSection, theme: Theme, locale: str) -> Section:
     if kind is SectionKind.TEXT:
         blocks = [Para((para,)) for para in items]
     elif kind is SectionKind.BULLETS:
-        blocks = [Bullets(tuple(b.text for b in items))]
+        blocks = [bullet_list(items)]
     elif kind is SectionKind.SKILLS:
         blocks = [Rows(tuple(_skill_row(g) for g in items))]
     elif kind is SectionKind.TIMELINE:
@@ -253,5 +253,14 @@ def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
     blocks += [Para((para,)) for para in getattr(item, "summary", ())]
     highlights: tuple[Bullet, ...] = getattr(item, "highlights", ())
     if highlights:
-        blocks.append(Bullets(tuple(b.text for b in highlights)))
+        blocks.append(bullet_list(highlights))
     return blocks
+
+
+def bullet_list(bullets: tuple[Bullet, ...]) -> Bullets:
+    """The model's list as the twins' block: markers and nested lists kept."""
+    return Bullets(
+        tuple(b.text for b in bullets),
+        tuple(b.marker for b in bullets),
+        tuple(bullet_list(b.items) if b.items else None for b in bullets),
+    )

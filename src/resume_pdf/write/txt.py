@@ -1,6 +1,7 @@
 """Document -> plain text, made to paste into a job portal's form.
 
-Section titles in capitals, an entry's dates on its title line, bullets as `- `, each
+Section titles in capitals, an entry's dates on its title line, bullets as `- ` (numbers as
+written, nested items indented two spaces), each
 paragraph on one line (a form wraps it), links as `label: url` (the address alone when the
 label already is the address) so that a portal stripping HTML tags keeps them, a project's
 link on its own line, ASCII `-` in date ranges, UTF-8 with a final newline.
@@ -55,6 +56,16 @@ def _entry(block: Entry) -> list[str]:
     return [inline(Rich(spans)) + dates, *link, *sub]
 
 
+def _list(block: Bullets, indent: str = "") -> list[str]:
+    """`- item`, or its marker as written (`3. item`); a nested item indented under it."""
+    out = []
+    for i, item in enumerate(block.items):
+        out.append(f"{indent}{block.marker(i) or '-'} {inline(item)}")
+        sub = block.sub(i)
+        out += _list(sub, indent + "  ") if sub else []
+    return out
+
+
 def _lines(block: Block) -> list[str]:
     if isinstance(block, Heading):
         return [block.text.upper() if block.level == 2 else block.text]
@@ -63,7 +74,7 @@ def _lines(block: Block) -> list[str]:
     if isinstance(block, Entry):
         return _entry(block)
     if isinstance(block, Bullets):
-        return ["- " + inline(item) for item in block.items]
+        return _list(block)
     out = []
     for row in block.rows:
         dates = row.dates.text.translate(ARROWS) if row.dates else ""
