@@ -103,7 +103,10 @@ def long_date(year: int, month: int, day: int, locale: str) -> str:
 def locale_words(locale: str) -> str:
     """Every character a date can show in `locale`: for fonts that are subset ahead."""
     long, short = month_names(locale)
-    return "".join((*long, *short, present(locale), "0123456789"))
+    digits = "0123456789"
+    return "".join(
+        (*long, *short, present(locale), digits, digits.translate(_digits(locale) or {}))
+    )
 
 
 def present_word(style: Dates, locale: str) -> str:
@@ -137,8 +140,32 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
     return _fill(pattern, int(year), month, name) if pattern else f"{name} {year}"
 
 
+@cache
+def _digits(locale: str) -> dict[int, str] | None:
+    """The locale's own digits where CLDR says it writes numbers with them (Persian ۲۰۲۳;
+    Arabic, Hebrew and Urdu write 2023), else None."""
+    if locale == "en":
+        return None
+    from babel import Locale
+
+    try:
+        zero = _ZEROS.get(Locale.parse(locale).default_numbering_system)
+    except (ValueError, LookupError):
+        return None
+    return str.maketrans("0123456789", "".join(chr(zero + i) for i in range(10))) if zero else None
+
+
+_ZEROS = {"arab": 0x660, "arabext": 0x6F0, "deva": 0x966, "beng": 0x9E6, "mymr": 0x1040}
+
+
 def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:
     """The entry's dates as one string (kept on one line by the layout), or None."""
+    shown = _format_range(entry, style, locale)
+    digits = _digits(locale) if shown else None
+    return shown.translate(digits) if shown and digits else shown
+
+
+def _format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:
     if getattr(entry, "date", None):
         free = entry.date
         return format_date(free, style, locale) if ISO_DATE.fullmatch(free) else free

@@ -109,11 +109,6 @@ def clean_text(value: str, path: Path_, ctx: Context, *, paragraphs: bool = Fals
         ctx.warn(path, "removed " + ", ".join(sorted(removed)))
         text = _REMOVED.sub("", text)
     text = text.translate(_LINE_ENDS)
-    # no right-to-left letter comes before U+0590 (Hebrew): most texts skip the lookups
-    if max(text, default="") >= "\u0590" and any(
-        unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
-    ):
-        ctx.error(path, "right-to-left text (Hebrew, Arabic, ...) is not supported yet")
     long_word = max(text.split(), key=len, default="")
     cjk = any("\u2e80" <= ch <= "\u9fff" for ch in long_word)  # breaks between characters
     if len(long_word) > LONG_WORD and "://" not in long_word and not cjk:

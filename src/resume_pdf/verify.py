@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from .content import Occurrences, displayed, expected_links
 from .errors import Problem, quote
 from .model import Resume
+from .text.bidi import has_rtl
 from .text.inline import ALLOWED_SCHEMES
 
 _SEP = str.maketrans(
@@ -71,10 +72,17 @@ def verify_pdf(
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    pages = [page.extract_text() for page in reader.pages]
+    # right-to-left text is drawn in visual order: pypdf reads its words backwards, PDFium
+    # puts each line back in logical order (docs/scripts-and-fonts.md, the measurement)
+    rtl = any(has_rtl(field.text) for field in resume.texts)
+    if rtl:
+        pages = _pdfium_pages(pdf)
+    text = "\n".join(pages)
     text = re.sub(r"(?<=\w-)\n(?=\w)", "", text)  # a word broken after its own hyphen
     found = tokens(text)
     where = Occurrences(resume.texts)
+    by = " as PDFium reads it" if rtl else ""
     problems = []
     vocabulary = set()
     for name, text_shown in displayed(resume) if shown is None else shown:
@@ -85,7 +93,7 @@ def verify_pdf(
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
             problems.append(
                 Problem(
-                    f"not recovered from the PDF's text layer in order (e.g. {missing})",
+                    f"not recovered from the PDF's text layer in order{by} (e.g. {missing})",
                     field.location if field else None,
                     field.path if field else name,
                 )
@@ -95,9 +103,20 @@ def verify_pdf(
     junk = sorted(set(_JUNK.findall(text)))
     if junk:
         problems.append(Problem(f"the text layer holds junk characters {junk}"))
-    problems += _page_ends([page.extract_text() for page in reader.pages])
+    problems += _page_ends(pages)
     problems += _touching_fields(resume, pdf, where)
     return problems
+
+
+def _pdfium_pages(pdf: bytes) -> list[str]:
+    """Each page's text as PDFium reads it, lines in logical order."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in document]
+    finally:
+        document.close()
 
 
 _FOOTER = re.compile(r"(.*\S\s+)?\d+\s*/\s*\d+")

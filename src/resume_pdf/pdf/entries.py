@@ -128,21 +128,26 @@ class HeaderGrid(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         left_width = avail_width - self.right_width
+        # a right-to-left page mirrors the header: the dates on the left (pdf/rtl.py)
+        mirror = any(getattr(getattr(r, "style", None), "rtl_page", False) for r, _ in self.rows)
+        at_left, at_right = (self.right_width, 0.0) if mirror else (0.0, left_width)
         placed, top = [], 0.0  # row by row, left to right
         for left, right in self.rows:
             height = left.wrap(left_width, avail_height)[1] if left else 0.0
             size = getattr(getattr(left, "style", None), "fontSize", 0.0) if left else 0.0
             if left:
-                placed.append((left, 0.0, top))
+                placed.append((left, at_left, top))
             if right is not None:
                 # a paragraph's first baseline is one type size below its top: lower the
                 # smaller right-hand type by the difference, onto the left's baseline
                 drop = max(size - right.style.fontSize, 0.0)
                 height = max(height, right.wrap(self.right_width, avail_height)[1] + drop)
-                placed.append((right, left_width, top + drop))
+                placed.append((right, at_right, top + drop))
             top += height
         if self.columns:
-            placed = [p for p in placed if not p[1]] + [p for p in placed if p[1]]
+            placed = [p for p in placed if p[1] == at_left] + [
+                p for p in placed if p[1] != at_left
+            ]
         self.placed, self.width, self.height = placed, avail_width, top
         return self.width, self.height
 

@@ -165,6 +165,8 @@ def _templates(theme: Theme, side: list[Flowable], overflow: list[str]) -> list[
         return [PageTemplate("only", [full])]
     bar, gap = theme.layout.sidebar, SIDEBAR_GAP
     left = bar.side == "left"
+    # a right-to-left page (pdf/rtl.py) puts the sidebar on the other side
+    left ^= any(getattr(getattr(f, "style", None), "rtl_page", False) for f in side)
     main = column(
         m.left + bar.width + gap if left else m.left,
         width - m.left - m.right - bar.width - gap,

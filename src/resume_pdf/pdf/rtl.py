@@ -1,0 +1,282 @@
+"""Paragraphs that hold right-to-left text: reportlab breaks the lines in logical order, then
+each line is cut into directional runs (text/bidi.py), each run shaped by HarfBuzz (Arabic
+joined, lam-alef ligatures, marks placed) and its glyphs placed in visual order, but written
+into the content stream in the order they are read; the font's ToUnicode maps a joined form
+back to its letter. So PDFium and poppler read each line in logical order. No /ActualText
+span: measured, PDFium and poppler then reorder the run a second time (docs/scripts-and-
+fonts.md).
+
+A paragraph whose first strong letter is right-to-left, or any paragraph on a right-to-left
+page, is mirrored: aligned right, its bullet on the right, its indents swapped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfgen.canvas import Canvas
+
+from ..text.bidi import first_strong_rtl, runs
+from .ink import WrappedOnce
+
+PUA_START = 0xF0000  # supplementary private use: no font maps a letter there
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    code: str  # the character that stands for the glyph in the font's subsets
+    advance: float  # points
+    dx: float  # points, HarfBuzz's offset (a mark over its letter)
+    dy: float
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One run of one font, shaped, its glyphs in visual order."""
+
+    text: str  # logical order
+    rtl: bool
+    frag: Any  # reportlab's fragment: font, size, colour, link
+    glyphs: tuple[Glyph, ...]
+
+    @property
+    def width(self) -> float:
+        return sum(g.advance for g in self.glyphs)
+
+
+# (face name, code) -> the logical text a private-use code stands for, for ToUnicode
+_LETTERS: dict[tuple[str, int], str] = {}
+
+
+def _face_name(font: Any) -> str:
+    return (font.face.name + font.face.subfontNameX).decode("pdfdoc")
+
+
+def _code_for(font: Any, gid: int, text: str) -> str:
+    """A character the font's subsets draw `gid` with: the one its cmap gives, else a
+    private-use code added for it (a joined form, a ligature), remembered with `text`."""
+    face = font.face
+    chars = [c for c in face.glyphToChar.get(gid, ()) if c < PUA_START]
+    if chars:
+        return chr(chars[0])
+    for code in face.glyphToChar.get(gid, ()):
+        return chr(code)
+    code = PUA_START + gid
+    face.charToGlyph[code] = gid
+    face.glyphToChar.setdefault(gid, []).append(code)
+    face.charWidths[code] = _advance_1000(font, gid)  # reportlab's: per 1000 units
+    _LETTERS[(_face_name(font), code)] = text
+    return chr(code)
+
+
+def _advance_1000(font: Any, gid: int) -> float:
+    import uharfbuzz
+
+    hb = uharfbuzz.Font(font.hbFace)
+    return hb.get_glyph_h_advance(gid) * 1000 / font.hbFace.upem
+
+
+def _to_unicode(fontname: str, subset: list[int]) -> str:
+    """reportlab's ToUnicode map, with each private-use code mapped to its letters."""
+    face = fontname.partition("+")[2]
+    cmap = _ORIGINAL_CMAP(fontname, subset)
+    for i, code in enumerate(subset):
+        text = _LETTERS.get((face, code))
+        if text:
+            utf16 = text.encode("utf-16-be").hex().upper()
+            cmap = cmap.replace(f"<{i:02X}> <{code:04X}>", f"<{i:02X}> <{utf16}>")
+    return cmap
+
+
+_ORIGINAL_CMAP = ttfonts.makeToUnicodeCMap
+ttfonts.makeToUnicodeCMap = _to_unicode  # type: ignore[assignment]
+
+
+def shape(text: str, rtl: bool, frag: Any) -> Piece:
+    """`text` (one font, logical order) shaped by HarfBuzz; a font HarfBuzz cannot read
+    (a standard PDF font) keeps its characters, reversed when right-to-left."""
+    import uharfbuzz
+
+    font = pdfmetrics.getFont(frag.fontName)
+    size = frag.fontSize
+    if not isinstance(font, ttfonts.TTFont):
+        chars = text[::-1] if rtl else text
+        return Piece(text, rtl, frag, tuple(
+            Glyph(c, pdfmetrics.stringWidth(c, frag.fontName, size), 0, 0) for c in chars
+        ))  # fmt: skip
+    hb = uharfbuzz.Font(font.hbFace)
+    scale = size / font.hbFace.upem
+    buf = uharfbuzz.Buffer()
+    buf.add_str(text.replace("\xa0", " "))
+    buf.guess_segment_properties()
+    buf.direction = "rtl" if rtl else "ltr"
+    uharfbuzz.shape(hb, buf, {"kern": True, "liga": True})
+    infos, positions = buf.glyph_infos, buf.glyph_positions
+    clusters = sorted({i.cluster for i in infos}) + [len(text)]
+    glyphs = []
+    for info, pos in zip(infos, positions, strict=True):
+        start = info.cluster
+        end = clusters[clusters.index(start) + 1]
+        glyphs.append(
+            Glyph(
+                _code_for(font, info.codepoint, text[start:end]),
+                pos.x_advance * scale,
+                pos.x_offset * scale,
+                pos.y_offset * scale,
+            )
+        )
+    return Piece(text, rtl, frag, tuple(glyphs))
+
+
+def line_pieces(segments: list[tuple[str, Any]], rtl: bool) -> list[Piece]:
+    """A line's fragments (text in logical order, fragment) as shaped pieces in visual order."""
+    text = "".join(t for t, _ in segments).rstrip(" ")
+    owner = [i for i, (t, _) in enumerate(segments) for _ in t][: len(text)]
+    pieces: list[Piece] = []
+    for start, end, odd in runs(text, rtl):
+        cuts = [start] + [k for k in range(start + 1, end) if owner[k] != owner[k - 1]] + [end]
+        parts = [
+            shape(text[a:b], odd, segments[owner[a]][1])
+            for a, b in zip(cuts, cuts[1:], strict=False)
+        ]
+        pieces.extend(reversed(parts) if odd else parts)
+    return pieces
+
+
+def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
+    """The piece's glyphs from `x` on the baseline `y`: one text object whose TJ places
+    each glyph where HarfBuzz put it."""
+    frag = piece.frag
+    font, size = pdfmetrics.getFont(frag.fontName), frag.fontSize
+    y += getattr(frag, "rise", 0) or 0
+    canv.saveState()
+    canv.setFillColor(frag.textColor)
+    ops, shown, current = ["BT"], [], None
+    pen = target = x
+    at_y = None
+
+    def flush() -> None:
+        if shown:
+            ops.append(f"[{' '.join(shown)}] TJ")
+            shown.clear()
+
+    placed = []
+    for glyph in piece.glyphs:
+        placed.append((glyph, target + glyph.dx, y + glyph.dy))
+        target += glyph.advance
+    if piece.rtl:  # the content stream holds the letters in the order they are read
+        placed.reverse()
+    for glyph, gx, gy in placed:
+        if isinstance(font, ttfonts.TTFont):
+            ((subset, code),) = font.splitString(glyph.code, canv._doc)  # noqa: SLF001
+            name = font.getSubsetInternalName(subset, canv._doc)  # noqa: SLF001
+            width = font.face.getCharWidth(ord(glyph.code)) if glyph.code != "\xa0" else 0
+        else:
+            subset, code = 0, glyph.code.encode("latin-1", "replace")
+            name = canv._doc.getInternalFontName(frag.fontName)  # noqa: SLF001
+            width = pdfmetrics.stringWidth(glyph.code, frag.fontName, 1000)
+        if (name, subset) != current or gy != at_y or gx < pen - 1e-3:
+            flush()
+            if (name, subset) != current:
+                ops.append(f"{name} {size:.2f} Tf")
+                current = (name, subset)
+            ops.append(f"1 0 0 1 {gx:.3f} {gy:.3f} Tm")
+            pen, at_y = gx, gy
+        if abs(gx - pen) > 1e-3:
+            shown.append(f"{-(gx - pen) * 1000 / size:.1f}")
+        shown.append("(" + canv._escape(code) + ")")  # noqa: SLF001
+        pen = gx + width * size / 1000
+    flush()
+    ops.append("ET")
+    canv.addLiteral(" ".join(ops))
+    canv.restoreState()
+
+
+def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float) -> None:
+    """Pieces side by side from `x`; a right-to-left run's pieces are drawn in the order
+    they are read, so the content stream holds the line's logical text."""
+    i = 0
+    while i < len(pieces):
+        if not pieces[i].rtl:
+            draw_piece(canv, pieces[i], x, y)
+            x += pieces[i].width
+            i += 1
+            continue
+        j = i
+        while j < len(pieces) and pieces[j].rtl:
+            j += 1
+        run = pieces[i:j]  # visual order; drawn in the order they are read
+        starts = [x + sum(p.width for p in run[:k]) for k in range(len(run))]
+        for piece, at in reversed(list(zip(run, starts, strict=True))):
+            draw_piece(canv, piece, at, y)
+            _link(canv, piece, at, y)
+        x = starts[-1] + run[-1].width
+        i = j
+
+
+def _link(canv: Canvas, piece: Piece, x: float, y: float) -> None:
+    url = getattr(piece.frag, "link", None)
+    if isinstance(url, list):
+        url = url[0][1] if url and isinstance(url[0], tuple) else None
+    if isinstance(url, str) and url:
+        size = piece.frag.fontSize
+        canv.linkURL(url, (x, y - 0.2 * size, x + piece.width, y + 0.8 * size), relative=1)
+
+
+class BidiParagraph(WrappedOnce):
+    """A paragraph holding right-to-left text (see the module's docstring)."""
+
+    def _mirrored(self) -> bool:
+        return bool(getattr(self.style, "rtl_page", False)) or first_strong_rtl(self.getPlainText())
+
+    def _segments(self, line: Any) -> list[tuple[str, Any]]:
+        if self.blPara.kind == 0:
+            return [(" ".join(line[1]), self.blPara)]
+        return [(f.text, f) for f in line.words if getattr(f, "text", "")]
+
+    def drawPara(self, debug: int = 0) -> None:  # noqa: N802, ARG002 (reportlab's name)
+        style, canv, bl = self.style, self.canv, self.blPara
+        mirrored = self._mirrored()
+        base_rtl = first_strong_rtl(self.getPlainText()) or (
+            mirrored and not any(ch.isalpha() for ch in self.getPlainText()[:1])
+        )
+        left, right = (style.rightIndent, style.leftIndent) if mirrored else (
+            style.leftIndent, style.rightIndent)  # fmt: skip
+        align = style.alignment
+        if mirrored:
+            align = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT, TA_JUSTIFY: TA_RIGHT}.get(align, align)
+        y = self.height - (bl.fontSize if bl.kind == 0 else bl.lines[0].ascent)
+        for n, line in enumerate(bl.lines):
+            if n:
+                y -= style.leading
+            pieces = line_pieces(self._segments(line), base_rtl)
+            width = sum(p.width for p in pieces)
+            room = self.width - left - right
+            first = style.firstLineIndent if n == 0 else 0
+            if align == TA_RIGHT:
+                x = left + room - width - (first if mirrored else 0)
+            elif align == TA_CENTER:
+                x = left + (room - width) / 2
+            else:
+                x = left + (0 if mirrored else first)
+            draw_line(canv, pieces, x, y)
+            if n == 0 and self.bulletText:
+                self._bullet(y, mirrored)
+
+    def _bullet(self, y: float, mirrored: bool) -> None:
+        style = self.style
+        text = self.bulletText if isinstance(self.bulletText, str) else ""
+        frag = _Frag(style.bulletFontName, style.bulletFontSize, style.textColor)
+        pieces = line_pieces([(text, frag)], mirrored)
+        width = sum(p.width for p in pieces)
+        x = self.width - style.bulletIndent - width if mirrored else style.bulletIndent
+        draw_line(self.canv, pieces, x, y)
+
+
+@dataclass(frozen=True, slots=True)
+class _Frag:
+    fontName: str  # noqa: N815 (reportlab's attribute names)
+    fontSize: float  # noqa: N815
+    textColor: Any  # noqa: N815
