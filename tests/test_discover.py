@@ -73,7 +73,7 @@ def _built_with_ko_test(korean: Path) -> None:
     assert first.exit_code == 0, first.stderr
     assert first.stderr == "resume.yaml: note: Hangul drawn with Ko Test (installed)\n"
     text = PdfReader(korean / "a.pdf").pages[0].extract_text()
-    assert "김재현" in text and "서울대학교 기술 요약" in text and "2021 → 현재" in text
+    assert "김재현" in text and "서울대학교 기술 요약" in text and "2021년 3월 → 현재" in text
     # the name and headings are bold: the bold face of the same family, not the regular
     assert {"KoTest-Regular", "KoTest-Bold"} <= _embedded(korean / "a.pdf")
     assert run_cli("build", "resume.yaml", "-o", "b.pdf").exit_code == 0

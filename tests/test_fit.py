@@ -233,27 +233,28 @@ def test_the_fit_note_names_only_what_was_tightened() -> None:
     from resume_pdf.pdf.fit import describe
     from resume_pdf.values import replace
 
-    theme = load_theme("classic")  # spacing 11/6/3, line height 1.3, margins 40-50, type 9.5
+    theme = load_theme("classic")  # spacing 10/5/2.5/3.5, line height 1.25, margins 36-70,
+    # type 10; floors: spacing 40 %, margins 30 pt, body 8.5
     assert [describe(theme, t) for t in (0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0)] == [
         "",
-        "fitted at spacing 68%",
-        "fitted at spacing 35%",
-        "fitted at spacing 35%, margins 34 pt",
-        "fitted at spacing 35%, margins 30 pt",
-        "fitted at spacing 35%, margins 30 pt, type 95%",
-        "fitted at spacing 35%, margins 30 pt, type 89%",
+        "fitted at spacing 70%",
+        "fitted at spacing 40%",
+        "fitted at spacing 40%, margins 33 pt",
+        "fitted at spacing 40%, margins 30 pt",
+        "fitted at spacing 40%, margins 30 pt, type 92%",
+        "fitted at spacing 40%, margins 30 pt, type 85%",
     ]
     floors = theme.floors
 
     def pinned(**kwargs: float) -> object:
         return replace(theme, floors=replace(floors, **kwargs))
 
-    assert describe(pinned(spacing=1.0), 0.5) == "fitted at line height 1.23"
+    assert describe(pinned(spacing=1.0), 0.5) == "fitted at line height 1.21"
     assert describe(pinned(spacing=1.0, leading=theme.leading), 0.5) == ""
-    assert describe(pinned(body=theme.sizes.body), 2.5) == "fitted at spacing 35%, margins 30 pt"
-    assert describe(pinned(margin=100), 1.5) == "fitted at spacing 35%"
+    assert describe(pinned(body=theme.sizes.body), 2.5) == "fitted at spacing 40%, margins 30 pt"
+    assert describe(pinned(margin=100), 1.5) == "fitted at spacing 40%"
     no_gap = replace(theme, spacing=replace(theme.spacing, section=0.0))
-    assert describe(no_gap, 0.5) == "fitted at line height 1.23"
+    assert describe(no_gap, 0.5) == "fitted at line height 1.21"
 
 
 def test_pages_any_lays_out_at_the_natural_size_untouched(tmp_path: Path) -> None:

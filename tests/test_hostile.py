@@ -822,7 +822,7 @@ CASES = [
         "{role: Future, organization: Delta, start: 2031, end: 2032}")},
          stderr=r"^resume\.yaml:\d+:\d+: sections\[0\]\.experience\[0\]\S*: warning: "
                 r".*before it starts",
-         literal=("2025 → 2020",),
+         literal=("Jan 2025 → Jan 2020",),
          check=each(count("before it starts", 1), no_text("-5"),
                     also(*BUILD, "--strict", exit=1, stderr="before it starts"))),
     Case("29", {"resume.yaml": entries("experience", *(

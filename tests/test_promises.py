@@ -56,9 +56,9 @@ def test_json_resume_end_dates_are_shown(tmp_path: Path) -> None:
     run = run_cli("build", str(FIXTURES / "jsonresume.json"), "-o", str(out))
     assert run.exit_code == 0, run.stderr
     text = flat(pdf_text(out))
-    assert "CEO/President Pied Piper 2013 → 2014" in text  # endDate 2014-12-01
-    assert "Teacher CoderDojo 2012 → now" in text  # no endDate: ongoing
-    assert "University of Oklahoma 2011 → 2014" in text
+    assert "CEO/President Pied Piper Dec 2013 → Dec 2014" in text  # endDate 2014-12-01
+    assert "Teacher CoderDojo Jan 2012 → now" in text  # no endDate: ongoing
+    assert "University of Oklahoma Jun 2011 → Jan 2014" in text
 
 
 def test_json_resume_unknown_top_level_key_is_a_located_warning(tmp_path: Path) -> None:

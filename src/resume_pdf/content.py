@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from .dates import ISO_DATE
 from .model import Bullet, Contact, Resume, plain
 from .schema import TextField
-from .text.inline import Rich, tel_url
+from .text.inline import Rich, doi_url, tel_url
 
 CONTACT_SEPARATOR = "  ·  "
 MAX_SHOWN_URL = 45  # longer links show their label instead of the address
@@ -120,6 +120,9 @@ def expected_links(resume: Resume) -> Iterator[str]:
         for item in section.items:
             link = getattr(item, "link", None)
             yield from (u for u in (link and link.url, getattr(item, "url", None)) if u)
+            doi = getattr(item, "doi", None)
+            if doi and doi_url(doi):
+                yield doi_url(doi)
 
 
 class Occurrences:

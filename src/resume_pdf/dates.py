@@ -129,7 +129,7 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
     if text.lower() in PRESENT_WORDS:
         return present_word(style, locale)
     year, *rest = text.split("-")
-    if not rest or style.format == "year":
+    if not rest or style.years_only:
         return year
     month = int(rest[0])
     if style.format == "numeric":

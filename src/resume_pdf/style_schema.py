@@ -102,9 +102,13 @@ class EntryStyle:
 
 @value
 class Spacing:
+    """The vertical spaces, all moved by one scale when a page is tightened or grown, so
+    their proportions (a heading nearer its content than what precedes it) hold."""
+
     section: float
     entry: float
     paragraph: float
+    heading: float = 4.0  # between a section title and its first line
 
 
 @value
@@ -162,6 +166,24 @@ class Floors:
     body: float  # body type size in points (never below 8.5)
 
 
+@value
+class Ceiling:
+    """How far the fitter may grow a short page: body type up to `body` points, spacing up
+    to `spacing` times the natural one."""
+
+    body: float = 11.0
+    spacing: float = 1.4
+
+
+@value
+class Fit:
+    """`fit: {grow: true, ceiling: {body: 11, spacing: 1.4}}` (SPEC §10): whether a page
+    shorter than its budget is grown, and up to what."""
+
+    grow: bool = True
+    ceiling: Ceiling = Ceiling()
+
+
 def _record(cls: type, specs: dict[str, Spec], description: str = "") -> Record:
     """A style record: every key is required once the `extends:` chain is merged."""
     return Record(cls, specs, required=tuple(specs), description=description)
@@ -215,7 +237,9 @@ THEME = Record(
         ),
         "headings": Record(Headings, {"case": Choice(HEADING_CASES)}),
         "entry": Record(EntryStyle, {"header": Choice(ENTRY_HEADERS)}),
-        "spacing": _record(Spacing, {k: POINTS for k in ("section", "entry", "paragraph")}),
+        "spacing": _record(
+            Spacing, {k: POINTS for k in ("section", "entry", "paragraph", "heading")}
+        ),
         "dates": _record(
             Dates,
             {
@@ -242,6 +266,19 @@ THEME = Record(
                 "leading": Number(1.0, 2.0, "Tightest line height"),
                 "margin": Number(18, 144, "Narrowest margin in points"),
                 "body": Number(8.5, 20, "Smallest body type size in points (at least 8.5)"),
+            },
+        ),
+        "fit": Record(
+            Fit,
+            {
+                "grow": BOOL,
+                "ceiling": Record(
+                    Ceiling,
+                    {
+                        "body": Number(8.5, 20, "Largest body type size a short page grows to"),
+                        "spacing": Number(1, 3, "Loosest spacing, as a multiple of the natural"),
+                    },
+                ),
             },
         ),
         "layout": _record(

@@ -22,6 +22,7 @@ from .style_schema import (
     ContactStyle,
     Dates,
     EntryStyle,
+    Fit,
     Floors,
     Fonts,
     Heading,
@@ -42,6 +43,7 @@ DEFAULT_STYLE = "classic"
 MAX_CHAIN = 32  # styles in one `extends:` chain; a longer one is a mistake or an attack
 MIN_TYPE = 8.0  # no text is tightened below this size (the body floor is 8.5)
 TIGHTEST = 3.0  # Theme.tightened(TIGHTEST) is the style at all its floors
+LOOSEST = -2.0  # Theme.tightened(LOOSEST) is the style grown to its ceiling (`fit:`)
 
 
 @value
@@ -65,6 +67,7 @@ class Theme:
     photo: PhotoStyle = PhotoStyle()
     headings: Headings = Headings()
     entry: EntryStyle = EntryStyle()
+    fit: Fit = Fit()
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
@@ -86,10 +89,12 @@ class Theme:
 
     def tightened(self, t: float) -> Theme:
         """The style tightened by `t` in [0, TIGHTEST]: 0-1 spacing and line height, 1-2
-        margins, 2-3 type size, each from its natural value to the style's floor."""
+        margins, 2-3 type size, each from its natural value to the style's floor. A
+        negative `t` in [LOOSEST, 0) grows it instead (see `grown`)."""
+        if t < 0:
+            return self.grown(-t)
         f = self.floors
         stage = [min(max(t - i, 0.0), 1.0) for i in range(3)]
-        spacing = 1 - stage[0] * (1 - f.spacing)
         leading = self.leading - stage[0] * max(self.leading - f.leading, 0)
         m = self.page.margins
         margins = Margins(
@@ -102,13 +107,25 @@ class Theme:
             page=replace(self.page, margins=margins),
             sizes=Sizes(*(max(v * scale, min(v, MIN_TYPE)) for v in astuple(s))),
             leading=leading,
-            spacing=Spacing(
-                *(
-                    v * spacing
-                    for v in (self.spacing.section, self.spacing.entry, self.spacing.paragraph)
-                )
-            ),
+            spacing=self.spaced(1 - stage[0] * (1 - f.spacing)),
         )
+
+    def grown(self, g: float) -> Theme:
+        """The style grown by `g` in [0, -LOOSEST]: 0-1 spacing (to `fit.ceiling.spacing`
+        times the natural), then 1-2 every type size together (the body to
+        `fit.ceiling.body`); margins stay, so a grown page keeps its frame."""
+        ceiling = self.fit.ceiling
+        stage = [min(max(g - i, 0.0), 1.0) for i in range(2)]
+        scale = 1 + stage[1] * max(ceiling.body / self.sizes.body - 1, 0)
+        return replace(
+            self,
+            sizes=Sizes(*(v * scale for v in astuple(self.sizes))),
+            spacing=self.spaced(1 + stage[0] * max(ceiling.spacing - 1, 0)),
+        )
+
+    def spaced(self, factor: float) -> Spacing:
+        """Every vertical space times `factor`: one scale, so their ratios hold."""
+        return Spacing(*(v * factor for v in astuple(self.spacing)))
 
 
 def find_style(

@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR, display_url, link_text
 from ..model import Education, Experience, Project
-from ..text.inline import Rich
+from ..text.inline import Rich, doi_url
 from .ink import FieldLine, Ink, SeparatedLine, line_width, paragraph
 
 RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows
@@ -83,7 +83,7 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
         title = ink.rich(item.title, bold=True)
         subs = [_joined(item.authors, ", ", ink), _joined((item.venue,), "", ink)]
         subs += [ink.link(display_url(item.url), item.url)] if item.url else []
-        subs += [ink.text(f"doi:{item.doi}")] if item.doi else []
+        subs += [ink.link(f"doi:{item.doi}", doi_url(item.doi))] if item.doi else []
     location = getattr(item, "location", None)
     subs += [ink.rich(location)] if location else []
     return title, right, [s for s in subs if s]

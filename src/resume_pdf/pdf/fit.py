@@ -1,6 +1,8 @@
 """The page budget: lay out at the style's natural size, and when the content overflows,
 tighten (spacing, then margins, then type size, within the style's floors) by the fewest
-layout passes that find the loosest setting that fits — or explain why nothing fits.
+layout passes that find the loosest setting that fits — or explain why nothing fits. When
+it falls short, grow (spacing, then type, up to the style's `fit:` ceiling) until the last
+page is FILLED; a page short even at the ceiling stays there.
 
 reportlab consumes a story as it builds it, so every pass lays out a fresh one. No file is
 written here; the caller writes the bytes of the pass that won.
@@ -11,12 +13,14 @@ from __future__ import annotations
 from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
 from ..model import ANY_PAGES, Budget, Resume
-from ..theme import TIGHTEST, Theme
+from ..theme import LOOSEST, TIGHTEST, Theme
 from ..values import astuple, replace, value
 from .explain import diagnose, overridden
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
 
-NEARLY_EMPTY = 0.2  # a last page less full than this is pulled back when spacing allows
+NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacing allows
+FILLED = 0.9  # a page shorter than its budget grows until its last page is this full
+GROW_PASSES = 3  # layout passes growing may add (the ceiling first, then the secant)
 MAX_PASSES = 6
 SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
 FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enough
@@ -133,7 +137,9 @@ def fit(
     if natural is None:  # only the sidebar is tightened for it; the main column stays
         natural = search.fit_sidebar()
     if natural.pages <= budget:
-        return _finish(search, natural, 0.0, _pull_back(search, natural))
+        pulled = _pull_back(search, natural)
+        grown = None if pulled or kind is not RESUME else _grow(search, natural)
+        return _finish(search, natural, 0.0, pulled or grown)
     found = search.loosest(natural.used, budget, TIGHTEST)
     if found is None:
         raise (kind.diagnose or _diagnose)(search, budget)
@@ -179,11 +185,43 @@ def _pull_back(search: _Search, natural: Rendered) -> tuple[float, Rendered] | N
     return search.loosest(natural.used, natural.pages - 1, 1.0)
 
 
+def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
+    """The most grown setting (a negative tightening, down to LOOSEST) that keeps the
+    natural page count, found once its last page is FILLED: the ceiling first (a short page
+    stops there), then by the secant between the grown setting that fits and the one that
+    does not. None when the page is full enough already or the style does not grow."""
+    pages = natural.pages
+    if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED:
+        return None
+    lo, best = 0.0, natural  # growths: lo keeps the pages, hi does not
+    hi, hi_used = -LOOSEST, 0.0
+    attempt = search.run(-hi)
+    if attempt is not None and attempt.pages <= pages:
+        return -hi, attempt
+    hi_used = attempt.used if attempt else pages + 1.0
+    for _ in range(GROW_PASSES - 1):
+        target = pages - (1 - FILLED) / 3
+        share = (target - best.used) / max(hi_used - best.used, 1e-6)
+        g = lo + min(max(share, 0.15), 0.85) * (hi - lo)
+        attempt = search.run(-g)
+        if attempt is not None and attempt.pages <= pages:
+            lo, best = g, attempt
+            if best.used >= pages - 1 + FILLED:
+                break
+        else:
+            hi, hi_used = g, attempt.used if attempt else pages + 1.0
+    return (-lo, best) if lo > 0 else None
+
+
 def _finish(
     search: _Search, best: Rendered, t: float, pulled: tuple[float, Rendered] | None
 ) -> Fitted:
     note = ""
-    if pulled:
+    if pulled and pulled[0] < 0:
+        natural_used = best.used
+        t, best = pulled
+        note = grown_note(search.theme, -t, best.used / max(natural_used, 1e-3) - 1)
+    elif pulled:
         t, best = pulled
         note = "pulled back a nearly empty last page: "
     if t > 0:
@@ -217,6 +255,17 @@ def describe(theme: Theme, t: float) -> str:
     if t > 2 and tight.sizes.body < theme.sizes.body:
         parts.append(f"type {tight.sizes.body / theme.sizes.body:.0%}")
     return "fitted at " + ", ".join(parts) if parts else ""
+
+
+def grown_note(theme: Theme, g: float, more: float) -> str:
+    """What growing by g did: how much taller the content stands, and what grew."""
+    grown = theme.grown(g)
+    parts = []
+    if theme.spacing.section and grown.spacing.section > theme.spacing.section * 1.005:
+        parts.append(f"spacing {grown.spacing.section / theme.spacing.section:.0%}")
+    if grown.sizes.body > theme.sizes.body + 0.05:
+        parts.append(f"type {grown.sizes.body:.1f} pt")
+    return f"grown {more:.0%}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _diagnose(search: _Search, budget: int) -> ResumeError:

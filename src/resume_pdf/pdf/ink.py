@@ -16,7 +16,6 @@ from reportlab.platypus.paragraph import _FUZZ
 from ..dates import format_range
 from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
-from ..text.bidi import has_rtl
 from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme
@@ -42,7 +41,7 @@ class Styles:
 
 
 @functools.lru_cache(maxsize=8)
-def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
+def make_styles(theme: Theme, cjk: bool = False) -> Styles:
     """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same theme gets
     the same style objects from one build to the next (never changed once made), so
     `paragraph` can recognise them."""
@@ -57,7 +56,8 @@ def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
         alignment=TA_LEFT,
         splitLongWords=1,
         wordWrap="CJK" if cjk else None,
-        rtl_page=rtl,  # a right-to-left page: every paragraph mirrored (pdf/rtl.py)
+        allowWidows=0,  # a paragraph or bullet never leaves one line alone across a page
+        allowOrphans=0,
     )
 
     def derive(name: str, **kw: Any) -> ParagraphStyle:
@@ -232,7 +232,9 @@ class SectionHeading(Flowable):
         self.para, self.theme = para, theme
         self.outline_title = title or para.getPlainText()  # as written, whatever the case
         self.keepWithNext = 1
-        self._gap = 3.0 if theme.heading.treatment == "rule" else 0.0
+        # the rule's gap under the title moves with the spacing (one scale), at most 3 pt
+        rule = theme.heading.treatment == "rule"
+        self._gap = min(3.0, 0.85 * theme.spacing.heading) if rule else 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
@@ -371,10 +373,6 @@ def paragraph(xml: str, style: ParagraphStyle, bullet: str | None = None) -> Par
     a batch of variants and each fitting pass lay out mostly the same paragraphs, and
     reportlab's markup parser is about a tenth of a warm build. Each paragraph gets its
     own copies of the fragments, since line breaking may change them."""
-    if getattr(style, "rtl_page", False) or has_rtl(xml):
-        from .rtl import BidiParagraph  # right-to-left text: shaped and reordered per line
-
-        return BidiParagraph(xml, style, bulletText=bullet)
     key = (xml, id(style), bullet)
     parsed = _PARSED.get(key)
     if parsed is None:

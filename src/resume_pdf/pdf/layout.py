@@ -30,7 +30,6 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
-from ..text.bidi import RTL_LOCALES, first_strong_rtl
 from ..text.inline import Rich
 from ..text.typography import tie_phone
 from ..theme import MIN_TYPE, Theme
@@ -70,9 +69,7 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
     if cjk:
         install_cjk_breaking()
-    # a right-to-left language, or a right-to-left name: the page is mirrored
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES or first_strong_rtl(resume.name)
-    return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
+    return Ink(theme, make_styles(theme, cjk), book, locale=resume.locale)
 
 
 def header(resume: Resume, ink: Ink) -> list[Flowable]:
@@ -128,7 +125,8 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield _sidebar_name(resume.name, ink)
     else:
         yield paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
-    if resume.headline:
+    if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
+        yield Spacer(1, NAME_CLEAR * st.name.fontSize)
         yield paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
     items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
@@ -150,6 +148,7 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
 
 
+NAME_CLEAR = 0.12  # the name's descenders end about this far below its line: ~3 pt or more
 NAME_FLOOR = 0.6  # the sidebar's name shrinks to this share of its size, at most
 
 
@@ -212,7 +211,7 @@ def _titled_summary(resume: Resume, ink: Ink) -> list[Flowable]:
     if not paragraphs:
         return []
     title = SUMMARY_TITLES.get(resume.locale, SUMMARY_TITLES["en"])
-    return [_heading(title, ink), Spacer(1, 4), *paragraphs]
+    return [_heading(title, ink), Spacer(1, ink.theme.spacing.heading), *paragraphs]
 
 
 HEADING_FLOOR = 0.8  # a sidebar's title shrinks to this share of its size to fit one line
@@ -240,7 +239,8 @@ def _smaller(style: ParagraphStyle) -> ParagraphStyle:
 def _section(section: Section, ink: Ink) -> list[Flowable]:
     heading = _heading(section.title, ink)
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
-    blocks = [[heading, Spacer(1, 4), *first], *rest]  # the heading stays with its first block
+    # the heading stays with its first block, nearer it than what comes before (one scale)
+    blocks = [[heading, Spacer(1, ink.theme.spacing.heading), *first], *rest]
     if ink.narrow:  # the sidebar is drawn into one frame on one page: nothing to keep together
         return [f for block in blocks for f in block]
     return [_together(block) for block in blocks]
@@ -317,8 +317,11 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
         body.append(Spacer(1, ink.theme.spacing.paragraph))
         body.append(paragraph(ink.rich(para), ink.st.body))
     body.extend(_bullets(getattr(item, "highlights", ()), ink))
-    # an entry's title, dates and first lines stay together
-    return [head + body[:2], *([f] for f in body[2:])]
+    # an entry's title stays with its first two paragraphs or bullets (two lines at
+    # least), and its last two bullets stay together: no bullet alone atop a page
+    if len(body) <= 6:
+        return [head + body]
+    return [head + body[:4], *([f] for f in body[4:-4]), body[-4:]]
 
 
 def _bullet_section(items: tuple[Bullet, ...], ink: Ink) -> list[Block]:

@@ -67,6 +67,21 @@ def check_url(url: str) -> str | None:
     return None
 
 
+_DOI = re.compile(r"(?:doi:\s*|https?://(?:dx\.)?doi\.org/)?(10\.[0-9]{4,9}/\S+)", re.IGNORECASE)
+
+
+def doi_url(doi: str) -> str | None:
+    """`10.1145/3620665.3640366` (or `doi:10.…`, or its doi.org address) -> its
+    https://doi.org/ link; None when it is not a DOI (then it is shown without a link)."""
+    from urllib.parse import quote as url_quote
+
+    match = _DOI.fullmatch(doi.strip())
+    if not match:
+        return None
+    url = "https://doi.org/" + url_quote(match.group(1), safe="/:;()._-~")
+    return url if check_url(url) is None else None
+
+
 def _with_scheme(url: str) -> str:
     """The link a user most likely meant: `mailto:` an address, `tel:` a number, else https."""
     if re.fullmatch(r"[^@/\s]+@[^@/\s]+\.[^@/\s]+", url):

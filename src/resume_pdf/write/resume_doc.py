@@ -27,7 +27,7 @@ from ..model import (
     TimelineEntry,
 )
 from ..model import Section as ResumeSection
-from ..text.inline import Rich, Span
+from ..text.inline import Rich, Span, doi_url
 from ..theme import Theme
 from .document import (
     Block,
@@ -54,10 +54,10 @@ MAX_FAMILY = 64  # characters of a family name taken from a font file
 
 def resume_document(resume: Resume, theme: Theme) -> Document:
     """The résumé's blocks in the PDF's reading order, with its metadata and the style's look."""
-    sidebar = theme.layout.kind == "sidebar"
-    in_side = set(theme.layout.sidebar.sections) if sidebar else set()
+    # the style's placement (a sidebar's main column never empty); the PDF may also move
+    # a section or two to balance its columns, which a twin of one column need not follow
+    panel = theme.in_panel([(s.kind.value, s.title) for s in resume.sections])
     sections = [_section(s, theme, resume.locale) for s in resume.sections]
-    kinds = [s.kind.value for s in resume.sections]
     summary: tuple[Block, ...] = tuple(Para((p,)) for p in resume.summary)
     subject_of = resume.headline or resume.name
     return Document(
@@ -67,8 +67,8 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
         keywords=_skills(resume),
         lang=resume.locale,
         header=tuple(identity_blocks(resume)),
-        side=tuple(s for s, k in zip(sections, kinds, strict=True) if k in in_side),
-        main=(*summary, *(s for s, k in zip(sections, kinds, strict=True) if k not in in_side)),
+        side=tuple(s for s, p in zip(sections, panel, strict=True) if p),
+        main=(*summary, *(s for s, p in zip(sections, panel, strict=True) if not p)),
         look=look_of(theme),
         sources=(("title", resume.name), ("author", resume.name), ("subject", subject_of)),
         photo=photo_of(resume, theme),
@@ -246,7 +246,7 @@ def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
         subs = [joined(authors, ", ")] if authors else []
         subs += [rich(item.venue)] if item.venue else []
         subs += [Rich((Span(display_url(item.url), url=item.url),))] if item.url else []
-        subs += [plain(f"doi:{item.doi}")] if item.doi else []
+        subs += [Rich((Span(f"doi:{item.doi}", url=doi_url(item.doi)),))] if item.doi else []
     location = getattr(item, "location", None)
     subs += [rich(location)] if location else []
     blocks: list[Block] = [Entry(title, dates, joined(subs, SUB_SEPARATOR) if subs else None)]
