@@ -1,10 +1,10 @@
 """Paragraphs that hold right-to-left text: reportlab breaks the lines in logical order, then
 each line is cut into directional runs (text/bidi.py), each run shaped by HarfBuzz (Arabic
-joined, lam-alef ligatures, marks placed) and its glyphs placed in visual order, but written
-into the content stream in the order they are read; the font's ToUnicode maps a joined form
-back to its letter. So PDFium and poppler read each line in logical order. No /ActualText
-span: measured, PDFium and poppler then reorder the run a second time (docs/scripts-and-
-fonts.md).
+joined, lam-alef ligatures, marks placed) and its glyphs drawn in visual order; the font's
+ToUnicode maps a joined form back to its letter, so PDFium reads each line in logical order.
+No /ActualText span: measured, PDFium and poppler then reorder the run a second time, and
+glyphs written in reading order (right to left) make PDFium break words into single letters
+(docs/scripts-and-fonts.md).
 
 A paragraph whose first strong letter is right-to-left, or any paragraph on a right-to-left
 page, is mirrored: aligned right, its bullet on the right, its indents swapped."""
@@ -166,8 +166,6 @@ def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
     for glyph in piece.glyphs:
         placed.append((glyph, target + glyph.dx, y + glyph.dy))
         target += glyph.advance
-    if piece.rtl:  # the content stream holds the letters in the order they are read
-        placed.reverse()
     for glyph, gx, gy in placed:
         if isinstance(font, ttfonts.TTFont):
             ((subset, code),) = font.splitString(glyph.code, canv._doc)  # noqa: SLF001
@@ -195,8 +193,8 @@ def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
 
 
 def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float) -> None:
-    """Pieces side by side from `x`; a right-to-left run's pieces are drawn in the order
-    they are read, so the content stream holds the line's logical text."""
+    """Pieces side by side from `x`, in visual order: PDFium and pypdf put a right-to-left
+    run back in reading order themselves (measured in docs/scripts-and-fonts.md)."""
     i = 0
     while i < len(pieces):
         if not pieces[i].rtl:
@@ -207,9 +205,9 @@ def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float) -> None:
         j = i
         while j < len(pieces) and pieces[j].rtl:
             j += 1
-        run = pieces[i:j]  # visual order; drawn in the order they are read
+        run = pieces[i:j]  # visual order, left to right
         starts = [x + sum(p.width for p in run[:k]) for k in range(len(run))]
-        for piece, at in reversed(list(zip(run, starts, strict=True))):
+        for piece, at in zip(run, starts, strict=True):
             draw_piece(canv, piece, at, y)
             _link(canv, piece, at, y)
         x = starts[-1] + run[-1].width
