@@ -113,9 +113,14 @@ class Spacing:
 
 @value
 class Dates:
-    format: str  # year | short | long | numeric
+    format: str  # short | long | numeric (year: the older spelling of show: year)
     separator: str
     present: str
+    show: str = "month"  # month: a month the source gives is shown; year: years only, by choice
+
+    @property
+    def years_only(self) -> bool:
+        return self.show == "year" or self.format == "year"
 
 
 @value
@@ -240,13 +245,15 @@ THEME = Record(
         "spacing": _record(
             Spacing, {k: POINTS for k in ("section", "entry", "paragraph", "heading")}
         ),
-        "dates": _record(
+        "dates": Record(
             Dates,
             {
-                "format": Choice(("year", "short", "long", "numeric")),
+                "format": Choice(("short", "long", "numeric", "year")),
                 "separator": Text(record=False),
                 "present": PLAIN,
+                "show": Choice(("month", "year")),
             },
+            required=("format", "separator", "present"),
         ),
         "skill_columns": Choice(tuple("123456"), convert=int),
         "contact": _record(ContactStyle, {"icons": BOOL}),

@@ -85,7 +85,9 @@ def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
         header = list(_identity(resume, ink))
         if photo:  # the photo at the right of the name, headline and contact line
             gap = 12.0
-            header = [grid([[header, photo]], [None, theme.photo.size + gap], ink)]
+            table = grid([[header, photo]], [None, theme.photo.size + gap], ink)
+            table.setStyle([("ALIGN", (1, 0), (1, 0), "RIGHT")])  # flush with the margin
+            header = [table]
         return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
     in_side = set(theme.layout.sidebar.sections)
     side_ink = replace(ink, narrow=True)
