@@ -16,6 +16,7 @@ from reportlab.platypus.paragraph import _FUZZ
 from ..dates import format_range
 from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
+from ..text.bidi import has_rtl
 from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme
@@ -41,7 +42,7 @@ class Styles:
 
 
 @functools.lru_cache(maxsize=8)
-def make_styles(theme: Theme, cjk: bool = False) -> Styles:
+def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
     """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same theme gets
     the same style objects from one build to the next (never changed once made), so
     `paragraph` can recognise them."""
@@ -58,6 +59,7 @@ def make_styles(theme: Theme, cjk: bool = False) -> Styles:
         wordWrap="CJK" if cjk else None,
         allowWidows=0,  # a paragraph or bullet never leaves one line alone across a page
         allowOrphans=0,
+        rtl_page=rtl,  # a right-to-left page: every paragraph mirrored (pdf/rtl.py)
     )
 
     def derive(name: str, **kw: Any) -> ParagraphStyle:
@@ -373,6 +375,10 @@ def paragraph(xml: str, style: ParagraphStyle, bullet: str | None = None) -> Par
     a batch of variants and each fitting pass lay out mostly the same paragraphs, and
     reportlab's markup parser is about a tenth of a warm build. Each paragraph gets its
     own copies of the fragments, since line breaking may change them."""
+    if getattr(style, "rtl_page", False) or has_rtl(xml):
+        from .rtl import BidiParagraph  # right-to-left text: shaped and reordered per line
+
+        return BidiParagraph(xml, style, bulletText=bullet)
     key = (xml, id(style), bullet)
     parsed = _PARSED.get(key)
     if parsed is None:

@@ -30,6 +30,7 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
+from ..text.bidi import RTL_LOCALES, first_strong_rtl
 from ..text.inline import Rich
 from ..text.typography import tie_phone
 from ..theme import MIN_TYPE, Theme
@@ -69,7 +70,9 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
     if cjk:
         install_cjk_breaking()
-    return Ink(theme, make_styles(theme, cjk), book, locale=resume.locale)
+    # a right-to-left language, or a right-to-left name: the page is mirrored
+    rtl = resume.locale.split("-")[0] in RTL_LOCALES or first_strong_rtl(resume.name)
+    return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
 def header(resume: Resume, ink: Ink) -> list[Flowable]:
