@@ -30,7 +30,7 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
-from ..text.bidi import RTL_LOCALES, first_strong_rtl
+from ..text.bidi import RTL_LOCALES
 from ..text.inline import Rich
 from ..text.typography import tie_phone
 from ..theme import MIN_TYPE, Theme
@@ -71,7 +71,9 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     if cjk:
         install_cjk_breaking()
     # a right-to-left language, or a right-to-left name: the page is mirrored
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES or first_strong_rtl(resume.name)
+    # the page follows the locale; a right-to-left name in an English résumé is set right
+    # to left as a run, on a left-to-right page
+    rtl = resume.locale.split("-")[0] in RTL_LOCALES
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
