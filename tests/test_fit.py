@@ -168,17 +168,20 @@ def test_pages_in_the_resume_and_on_the_command_line(tmp_path: Path) -> None:
     assert run_cli("build", "--pages", "0").exit_code == 2
 
 
-def test_a_sidebar_taller_than_the_page_names_its_section(tmp_path: Path) -> None:
+def test_a_panel_section_taller_than_the_page_moves_to_the_main_column(tmp_path: Path) -> None:
+    """It used to be an error ("the sidebar is taller than the page in 'Many skills'"):
+    the section now moves to the main column, which has the pages (issue 22)."""
     groups = "".join(f"      - {{group: G{i}, items: [a, b, c, d]}}\n" for i in range(40))
     run, _, out = build(
         tmp_path,
         "name: A\nsections:\n  - title: Many skills\n    skills:\n" + groups,
         "--style",
         "sidebar",
+        "--pages",
+        "any",
     )
-    assert run.exit_code == 1
-    assert "the sidebar is taller than the page in 'Many skills'" in run.stderr
-    assert not out.exists()
+    assert run.exit_code == 0, run.stderr
+    assert "MANYSKILLS" in "".join(g[0] for g in _columns(out)[1]).upper()
 
 
 def _sidebar_resume(groups: int, entries: int) -> str:
@@ -209,8 +212,11 @@ def _columns(pdf: Path) -> tuple[list[tuple], list[tuple]]:
 
 def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
-    tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(28, 2), "--style", "sidebar")
-    short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 2), "--style", "sidebar")
+    # beside a main column of a dozen entries, the tall panel keeps its skills (issue 22:
+    # beside two, they move to the main column to balance the two)
+    tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(28, 12), "--style", "sidebar")
+    short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 12), "--style", "sidebar")
+
     assert tall.exit_code == short.exit_code == 0
     assert "sidebar at spacing" in tall.stdout and "fitted at" not in tall.stdout
     assert _columns(tall_pdf)[1] == _columns(short_pdf)[1]  # the main column is untouched

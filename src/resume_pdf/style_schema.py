@@ -132,6 +132,17 @@ class Sidebar:
 
 
 @value
+class Placement:
+    """`sidebar: {main: [...], panel: [...]}` (SPEC §10): which sections a sidebar layout
+    puts in which column, named by kind (`education`) or by title (`languages`). `panel`
+    unset: `layout.sidebar.sections`. A section named in neither stays in the main column
+    and may move to the panel to balance the two (pdf/layout.py)."""
+
+    main: tuple[str, ...] = ("experience", "projects", "publications")
+    panel: tuple[str, ...] | None = None
+
+
+@value
 class Layout:
     kind: str  # single | sidebar
     sidebar: Sidebar
@@ -211,6 +222,11 @@ POINTS = Number(0, 144, "Length in points (72 pt = 1 inch)")
 FONT = FontValue()
 BOOL = Choice(("true", "false", "yes", "no"), convert=lambda v: v in ("true", "yes"))
 PLAIN = Text(record=False)
+SECTION_NAME = Pattern(
+    regex=r"[^\n]{1,80}",
+    expected="a section kind (experience, education, skills, ...) or a section's title",
+    record=False,
+)
 
 THEME = Record(
     lambda **kw: kw,
@@ -286,6 +302,13 @@ THEME = Record(
                         "spacing": Number(1, 3, "Loosest spacing, as a multiple of the natural"),
                     },
                 ),
+            },
+        ),
+        "sidebar": Record(
+            Placement,
+            {
+                "main": ListOf(SECTION_NAME, "Sections kept in the main column"),
+                "panel": ListOf(SECTION_NAME, "Sections set in the sidebar's panel"),
             },
         ),
         "layout": _record(

@@ -8,6 +8,7 @@ inherited value points at the file and line that wrote it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from .style_schema import (
     Margins,
     Page,
     PhotoStyle,
+    Placement,
     Sizes,
     SkillsStyle,
     Spacing,
@@ -41,6 +43,7 @@ from .values import astuple, replace, value
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"
 MAX_CHAIN = 32  # styles in one `extends:` chain; a longer one is a mistake or an attack
+ENTRY_KINDS = ("experience", "projects", "education", "publications")
 MIN_TYPE = 8.0  # no text is tightened below this size (the body floor is 8.5)
 TIGHTEST = 3.0  # Theme.tightened(TIGHTEST) is the style at all its floors
 LOOSEST = -2.0  # Theme.tightened(LOOSEST) is the style grown to its ceiling (`fit:`)
@@ -68,6 +71,7 @@ class Theme:
     headings: Headings = Headings()
     entry: EntryStyle = EntryStyle()
     fit: Fit = Fit()
+    sidebar: Placement = Placement()  # which sections a sidebar layout's panel holds
     files: tuple[str, ...] = ()  # the files of the style chain (for watch mode)
     own: frozenset[str] = frozenset()  # dotted keys a user's style file set (not a built-in)
     warnings: tuple[Problem, ...] = ()  # from the style files, located in them
@@ -83,6 +87,25 @@ class Theme:
             if heading.treatment == "smallcaps":
                 return "small-caps"
         return self.headings.case
+
+    def in_panel(self, sections: Sequence[tuple[str, str]]) -> tuple[bool, ...]:
+        """Which sections, given as (kind, title), a sidebar layout sets in its panel: those
+        `sidebar.panel` names. When that would leave the main column without a section
+        (a student's résumé of education alone), the panel's entry sections (education,
+        publications) move to it, or else all of them: the main column is never empty."""
+        if self.layout.kind != "sidebar":
+            return tuple(False for _ in sections)
+        panel = self.sidebar.panel
+        names = {n.casefold() for n in (self.layout.sidebar.sections if panel is None else panel)}
+        main = {n.casefold() for n in self.sidebar.main}
+        placed = [
+            kind not in main and (kind in names or title.casefold() in names)
+            for kind, title in sections
+        ]
+        if sections and all(placed):
+            entries = [kind in ENTRY_KINDS for kind, _ in sections]
+            placed = [not e for e in entries] if any(entries) else [False] * len(sections)
+        return tuple(placed)
 
     def with_page_size(self, size: str | None) -> Theme:
         return self if size is None else replace(self, page=replace(self.page, size=size))

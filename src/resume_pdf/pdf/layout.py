@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Spacer
@@ -30,9 +31,9 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
-from ..text.bidi import RTL_LOCALES
+from ..text.bidi import RTL_LOCALES, first_strong_rtl
 from ..text.inline import Rich
-from ..text.typography import tie_phone
+from ..text.typography import tie_last, tie_phone
 from ..theme import MIN_TYPE, Theme
 from ..values import replace, value
 from .cjk import install as install_cjk_breaking
@@ -52,6 +53,7 @@ from .ink import (
 from .skills import skills_flowables
 
 Block = list[Flowable]  # flowables kept on one page together
+PAGE_POINTS = {"letter": LETTER, "a4": A4}
 MAX_DATE_COLUMN = 150  # points; a longer free-text date wraps inside its column
 
 
@@ -61,6 +63,8 @@ class Story:
 
     main: list[Flowable]
     side: list[Flowable]
+    panel: tuple[bool, ...] = ()  # which of the résumé's sections the sidebar holds
+    width: float = 0.0  # the sidebar's width, balanced against the main column
 
 
 def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
@@ -71,9 +75,7 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     if cjk:
         install_cjk_breaking()
     # a right-to-left language, or a right-to-left name: the page is mirrored
-    # the page follows the locale; a right-to-left name in an English résumé is set right
-    # to left as a run, on a left-to-right page
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES
+    rtl = resume.locale.split("-")[0] in RTL_LOCALES or first_strong_rtl(resume.name)
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
@@ -82,8 +84,12 @@ def header(resume: Resume, ink: Ink) -> list[Flowable]:
     return list(_identity(resume, ink))
 
 
-def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
-    """The whole résumé as flowables, in reading order."""
+def build_story(
+    resume: Resume, theme: Theme, book: FontBook, placed: Placed | None = None
+) -> Story:
+    """The whole résumé as flowables, in reading order; `placed`: a sidebar's sections and
+    width as another pass decided them."""
+
     ink = make_ink(resume, theme, book)
     photo = _photo(resume, theme)
     if theme.layout.kind == "single":
@@ -94,14 +100,100 @@ def build_story(resume: Resume, theme: Theme, book: FontBook) -> Story:
             table.setStyle([("ALIGN", (1, 0), (1, 0), "RIGHT")])  # flush with the margin
             header = [table]
         return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
-    in_side = set(theme.layout.sidebar.sections)
-    side_ink = replace(ink, narrow=True)
-    side = [s for s in resume.sections if s.kind.value in in_side]
-    main = [s for s in resume.sections if s.kind.value not in in_side]
+    panel, width = _placed(resume, theme, ink, photo, placed)
+    side_ink = replace(ink, narrow=True, theme=_panel_theme(theme, width))
+    side = [s for s, p in zip(resume.sections, panel, strict=True) if p]
+    main = [s for s, p in zip(resume.sections, panel, strict=True) if not p]
     return Story(
         [*_titled_summary(resume, ink), *_sections(main, ink, first=not resume.summary)],
         [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, side_ink)]
         + _sections(side, side_ink),
+        panel,
+        width,
+    )
+
+
+BALANCE = 0.15  # the columns' heights on page 1 may differ by this share of its text height
+PANEL_NARROWEST = 0.8  # the panel narrows to this share of the style's width, at most
+NARROW_STEP = 6.0  # points the panel narrows by at a time
+PANEL_PAD = 10.0  # points between the panel's text and the edge of its tint
+GUTTER = 20.0  # points between the tint's edge and the main column's text (at least 18)
+Placed = tuple[tuple[bool, ...], float]  # which sections the panel holds, and its width
+
+
+def _placed(
+    resume: Resume, theme: Theme, ink: Ink, photo: Flowable | None, placed: Placed | None
+) -> Placed:
+    """Which sections the panel holds, and its width: the style's rule (Theme.in_panel),
+    then balanced on page 1. While the main column is taller than the panel by more than
+    BALANCE of the page, the panel takes the sections the style names for neither column
+    (awards, languages: last first), then narrows (to PANEL_NARROWEST at most), each step
+    kept only when the panel still fits the page and it brings the columns nearer (or, for
+    a main column running over page 1, shortens it); a panel taller than the main column
+    by as much gives its last sections back. A `placed` from another tightening is kept,
+    so both columns of one build come from one decision."""
+    if placed is not None:
+        return placed
+    sections, bar, m = resume.sections, theme.layout.sidebar, theme.page.margins
+    page_w, page_h = PAGE_POINTS[theme.page.size]
+    room = page_h - m.top - m.bottom
+    text_w = page_w - m.left - m.right - PANEL_PAD - GUTTER  # both columns' text
+
+    def heights(panel: list[bool], width: float) -> tuple[float, float]:
+        narrow = replace(ink, narrow=True, theme=_panel_theme(theme, width))
+        side = [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, narrow)]
+        side += _sections([s for s, p in zip(sections, panel, strict=True) if p], narrow)
+        main = _titled_summary(resume, ink)
+        main += _sections([s for s, p in zip(sections, panel, strict=True) if not p], ink)
+        return _height(side, width), _height(main, text_w - width)
+
+    def apart(h: tuple[float, float]) -> float:  # main minus panel, as far as page 1 shows
+        return min(h[1], room) - min(h[0], room)
+
+    panel = list(theme.in_panel([(s.kind.value, s.title) for s in sections]))
+    named = {n.casefold() for n in theme.sidebar.main}
+    width, now = bar.width, heights(panel, bar.width)
+    trials: list[tuple[list[bool], float]] = [  # (a section moved, or a narrower width)
+        ([*panel[:i], True, *panel[i + 1 :]], 0.0)
+        for i in reversed(range(len(sections)))
+        if not panel[i] and not {sections[i].kind.value, sections[i].title.casefold()} & named
+    ]
+    steps = int(bar.width * (1 - PANEL_NARROWEST) / NARROW_STEP)
+    trials += [([], bar.width - k * NARROW_STEP) for k in range(1, steps + 1)]
+    for moved, narrower in trials:
+        if apart(now) <= BALANCE * room:
+            break
+        # a moved section joins what the panel already holds
+        trial = [a or b for a, b in zip(panel, moved, strict=True)] if moved else panel
+        if all(trial):
+            continue  # the main column keeps a section
+        got = heights(trial, narrower or width)
+        nearer = abs(apart(got)) < abs(apart(now))
+        # a main column running over page 1 gains from the width (less to tighten)
+        shorter = now[1] > room and got[1] < now[1]
+        if got[0] <= room and (nearer or shorter):
+            panel, width, now = trial, narrower or width, got
+    for i in reversed(range(len(sections))):  # a panel too tall gives sections back
+        if -apart(now) <= BALANCE * room or not panel[i]:
+            continue
+        trial = [*panel[:i], False, *panel[i + 1 :]]
+        got = heights(trial, width)
+        if abs(apart(got)) < abs(apart(now)):
+            panel, now = trial, got
+    return tuple(panel), width
+
+
+def _panel_theme(theme: Theme, width: float) -> Theme:
+    """The theme with the panel `width` points wide (its headings and name fit that)."""
+    sidebar = replace(theme.layout.sidebar, width=width)
+    return replace(theme, layout=replace(theme.layout, sidebar=sidebar))
+
+
+def _height(flowables: list[Flowable], width: float) -> float:
+    """The height the flowables take set one after the other `width` points wide."""
+    return sum(
+        _height(f._content, width) if isinstance(f, KeepTogether) else f.wrap(width, 1e6)[1]  # noqa: SLF001
+        for f in flowables
     )
 
 
@@ -134,7 +226,8 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
     if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
         yield Spacer(1, NAME_CLEAR * st.name.fontSize)
-        yield paragraph(ink.text(resume.headline), st.headline)
+        headline = tie_last(resume.headline) if ink.narrow else resume.headline  # no runt
+        yield paragraph(ink.text(headline), st.headline)
     contact = resume.contact
     items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
     if not items:
@@ -156,36 +249,53 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
 
 
 NAME_CLEAR = 0.12  # the name's descenders end about this far below its line: ~3 pt or more
-NAME_FLOOR = 0.6  # the sidebar's name shrinks to this share of its size, at most
+NAME_FLOOR = 0.7  # the sidebar's name keeps at least this share of its size
+NAME_ONE_LINE = 0.85  # on one line down to this share; below it, two lines if larger
 
 
 def _sidebar_name(name: str, ink: Ink) -> Flowable:
-    """The name in the sidebar column, never broken inside a word: it shrinks until its
-    longest word fits (down to NAME_FLOOR of its size), and only past that floor breaks
-    after a hyphen ("Nguyễn-" / "Placeholder")."""
+    """The name in the sidebar column, never broken inside a word and at most once: on one
+    line when it fits at NAME_ONE_LINE of its size or more, else on the two lines (broken
+    at a space or after a hyphen) that let it be largest, down to NAME_FLOOR. Only a name
+    too long for that breaks further, at every space and hyphen, at the floor."""
     style, width, family = ink.st.name, ink.theme.layout.sidebar.width, ink.theme.fonts.name
 
     def em(text: str) -> float:  # width per point of type size, in whatever faces draw it
         return line_width(ink.text(text, bold=True, family=family), style) / style.fontSize
 
-    longest = max(em(w) for w in name.split())
-    size = max(min(style.fontSize, width / longest), style.fontSize * NAME_FLOOR)
-    size = int(size * 2) / 2  # whole or half points
-    xml = ink.text(name, bold=True, family=family)
-    if longest * size > width:  # past the floor: break after hyphens too
+    full, floor = style.fontSize, style.fontSize * NAME_FLOOR
+    rows, size = [name], min(full, width / em(name))
+    if size < full * NAME_ONE_LINE:
         found = list(re.finditer(r"[^\s-]+-?|-", name))
-        pieces = [m.group() for m in found]
-        glue = [" " if name[: m.start()].endswith(" ") else "" for m in found]
-        rows = [pieces[0]]
-        for piece, sep in zip(pieces[1:], glue[1:], strict=True):
-            if em(rows[-1] + sep + piece) * size <= width:
-                rows[-1] += sep + piece
-            else:
-                rows.append(piece)
-        xml = "<br/>".join(ink.text(r, bold=True, family=family) for r in rows)
+        cuts = [m.end() for m in found[:-1]]
+        two = [(min(full, width / max(em(name[:c]), em(name[c:].strip()))), c) for c in cuts]
+        spaced = [t for t in two if name[t[1] - 1] != "-"]  # a space before a hyphen
+        best = max(spaced, default=(0.0, 0))
+        if best[0] < floor:
+            best = max(two, default=(0.0, 0))
+        if best[0] > size:
+            size, rows = best[0], [name[: best[1]], name[best[1] :].strip()]
+        if size < floor:  # too long for two lines at the floor: a line per piece
+            size, rows = floor, [m.group() for m in found]
+            rows = _packed(rows, name, found, lambda t: em(t) * floor <= width)
+    size = max(int(size * 2) / 2, int(floor * 2) / 2)  # whole or half points
+    xml = "<br/>".join(ink.text(r, bold=True, family=family) for r in rows)
     fitted = ParagraphStyle("sidebar-name", parent=style, fontSize=size, leading=size * 1.15)
     fitted.splitLongWords = 0
     return paragraph(xml, fitted)
+
+
+def _packed(pieces: list[str], name: str, found: list[Any], fits: Any) -> list[str]:
+    """Pieces of a name joined into as few lines as fit (a space kept where the name has
+    one between them)."""
+    glue = [" " if name[: m.start()].endswith(" ") else "" for m in found]
+    rows = [pieces[0]]
+    for piece, sep in zip(pieces[1:], glue[1:], strict=True):
+        if fits(rows[-1] + sep + piece):
+            rows[-1] += sep + piece
+        else:
+            rows.append(piece)
+    return rows
 
 
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
@@ -227,11 +337,12 @@ HEADING_FLOOR = 0.8  # a sidebar's title shrinks to this share of its size to fi
 def _heading(title: str, ink: Ink) -> SectionHeading:
     """A section title; in the sidebar it shrinks (down to HEADING_FLOOR) to stay on one
     line, since a parser reads each line of a title as a title of its own."""
-    style, xml = ink.st.heading, _heading_xml(title, ink)
+    shown = tie_last(title) if ink.narrow else title  # wrapped past the floor: no runt
+    style, xml = ink.st.heading, _heading_xml(shown, ink)
     room, floor = ink.theme.layout.sidebar.width - 1, ink.st.heading.fontSize * HEADING_FLOOR
     while ink.narrow and line_width(xml, style) > room and style.fontSize - 0.25 >= floor:
         style = _smaller(style)  # a quarter point at a time
-        xml = _heading_xml(title, ink, style.fontSize)
+        xml = _heading_xml(shown, ink, style.fontSize)
     return SectionHeading(paragraph(xml, style), ink.theme, title)
 
 

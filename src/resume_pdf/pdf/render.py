@@ -33,16 +33,16 @@ from ..fonts.book import FontBook
 from ..model import Resume, SectionKind
 from ..text.markup import text_xml
 from ..theme import Theme
-from ..values import value
+from ..values import replace, value
 from .canvas import KerningCanvas
-from .layout import Story, build_story
+from .layout import GUTTER, PANEL_PAD, Story, build_story
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
 rl_config.trustedHosts = []
 rl_config.trustedSchemes = []
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
-SIDEBAR_GAP = 20.0  # points between the sidebar and the main column
+SIDEBAR_GAP = PANEL_PAD + GUTTER  # points from the sidebar's text to the main column's
 
 
 @value
@@ -110,10 +110,11 @@ def render(
         **_metadata(resume, kind),
     )
     story = kind.story(resume, theme, book)
-    if side is not None and side != theme and story.side:
-        story = Story(story.main, kind.story(resume, side, book).side)
+    if side is not None and side != theme and story.side:  # one placement for both columns
+        panel = kind.story(resume, side, book, placed=(story.panel, story.width)).side
+        story = Story(story.main, panel, story.panel, story.width)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
-    doc.addPageTemplates(_templates(theme, story.side, overflow))
+    doc.addPageTemplates(_templates(theme, story.side, overflow, story.width))
     if total:
         doc.footer = _page_number(theme, book, total, resume.name)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
@@ -141,9 +142,13 @@ def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
     return ResumeError([Problem(message)])
 
 
-def _templates(theme: Theme, side: list[Flowable], overflow: list[str]) -> list[PageTemplate]:
+def _templates(
+    theme: Theme, side: list[Flowable], overflow: list[str], side_width: float = 0.0
+) -> list[PageTemplate]:
     """One full-width frame; or, for a sidebar style, page 1 with the sidebar drawn first
-    (so it extracts as one block before the main column) and full-width later pages."""
+    (so it extracts as one block before the main column) and full-width later pages. The
+    sidebar is `side_width` wide (as balanced by layout.py), its tint PANEL_PAD beyond its
+    text, and the main column's text a GUTTER beyond the tint."""
     width, height = PAGE_SIZES[theme.page.size]
     m = theme.page.margins
 
@@ -163,8 +168,8 @@ def _templates(theme: Theme, side: list[Flowable], overflow: list[str]) -> list[
     full = column(m.left, width - m.left - m.right, "full")
     if not side:
         return [PageTemplate("only", [full])]
-    bar, gap = theme.layout.sidebar, SIDEBAR_GAP
-    left = bar.side == "left"
+    bar = replace(theme.layout.sidebar, width=side_width or theme.layout.sidebar.width)
+    left, gap = bar.side == "left", PANEL_PAD + GUTTER
     # a right-to-left page (pdf/rtl.py) puts the sidebar on the other side
     left ^= any(getattr(getattr(f, "style", None), "rtl_page", False) for f in side)
     main = column(
@@ -174,7 +179,7 @@ def _templates(theme: Theme, side: list[Flowable], overflow: list[str]) -> list[
     )
 
     def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
-        band = bar.width + gap / 2 + (m.left if left else m.right)
+        band = bar.width + PANEL_PAD + (m.left if left else m.right)
         canv.saveState()
         canv.setFillColor(HexColor(bar.background))
         canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
