@@ -11,6 +11,8 @@ import pytest
 from ats import junk, measure, pdf_fonts, pdf_pages_text
 from conftest import EXAMPLE, FIXTURES, run_cli
 from expected import Shown, expected_text
+from resume_pdf.build import Options, load_inputs, make_book
+from resume_pdf.pdf.layout import build_story
 from resume_pdf.theme import builtin_styles, load_theme
 
 STYLES = builtin_styles()
@@ -30,10 +32,17 @@ def test_at_least_six_distinct_builtin_styles() -> None:
     assert {"classic", "modern", "serif", "compact", "sidebar"} <= set(STYLES)
 
 
-def shown(style: str) -> Shown:
+def shown(style: str, source: Path | None = None) -> Shown:
+    """How `style` shows `source`; for a sidebar, the kinds its panel holds as the layout
+    placed them (the style's rule, then balanced against the main column)."""
     theme = load_theme(style)
-    sidebar = theme.layout.sidebar.sections if theme.layout.kind == "sidebar" else ()
-    return Shown(theme.dates.format, theme.dates.present, tuple(sidebar), theme.entry.header)
+    sidebar: tuple[str, ...] = ()
+    if theme.layout.kind == "sidebar" and source is not None:
+        resume, theme = load_inputs(source, Options(style=style))
+        story = build_story(resume, theme, make_book(resume, theme))
+        placed = zip(resume.sections, story.panel, strict=True)
+        sidebar = tuple(dict.fromkeys(s.kind.value for s, p in placed if p))
+    return Shown(theme.dates.format, theme.dates.present, sidebar, theme.entry.header)
 
 
 @pytest.mark.parametrize("resume", RESUMES, ids=RESUMES)
@@ -46,7 +55,7 @@ def test_style_builds_and_reads_back(style: str, resume: str, tmp_path: Path, go
     pages = pdf_pages_text(out)
     assert 1 <= len(pages) <= budget
     text = "\n".join(pages)
-    recall = measure(expected_text(source, shown(style)), text)
+    recall = measure(expected_text(source, shown(style, source)), text)
     assert recall.missing == [] and recall.glued == [] and recall.split == []
     assert recall.order_recall == 1.0  # for the sidebar: one column, then the other
     assert junk(text) == []
