@@ -268,19 +268,18 @@ class SeparatedLine(Flowable):
         super().__init__()
         self.items, self.separator, self.style = items, separator, style
         self.para: Paragraph | None = None
-        self._widths = [line_width(x, style) for x in items]
-        self._gap = line_width(separator, style)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         rows: list[list[str]] = []
-        used = 0.0
-        for item, width in zip(self.items, self._widths, strict=True):
-            if rows and used + self._gap + width <= avail_width:
+        for item in self.items:
+            # measured as set, separators and all: a separator's spaces alone measure
+            # nothing (a paragraph drops them), and a row too wide for its line would
+            # break after a separator
+            row = self.separator.join([*rows[-1], item]) if rows else ""
+            if rows and line_width(row, self.style) <= avail_width:
                 rows[-1].append(item)
-                used += self._gap + width
             else:
                 rows.append([item])
-                used = width
         xml = "<br/>".join(self.separator.join(row) for row in rows)
         self.para = paragraph(xml, self.style)
         self.width, self.height = self.para.wrap(avail_width, avail_height)

@@ -36,6 +36,7 @@ from ..text.inline import Rich
 from ..text.typography import tie_last, tie_phone
 from ..theme import MIN_TYPE, Theme
 from ..values import replace, value
+from .breaks import install as install_url_breaking
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .entries import entry_head
@@ -71,6 +72,7 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     """The theme's styles, with the font families they name registered."""
     for family in {theme.fonts.body, theme.fonts.headings, theme.fonts.name}:
         book.cmap(family, (False, False))  # paragraph styles name these: register them
+    install_url_breaking()  # an over-long word is cut after / ? & = . _ - #, not mid-word
     cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
     if cjk:
         install_cjk_breaking()
