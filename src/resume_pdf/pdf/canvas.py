@@ -1,4 +1,7 @@
-"""The canvas every page is drawn on: reportlab's, with pair kerning in the text it writes.
+"""The canvas every page is drawn on: reportlab's, with pair kerning in the text it writes,
+and the tags of a tagged PDF (pdf/tags.py): text drawn outside any element is marked as a
+P of its own, each page and link annotation is tied to the structure tree, and the tree is
+written when the document is saved.
 
 A kerned run is written as one TJ array, `[(T) 66 (oday)] TJ`: the same character codes as
 reportlab's plain `(Today) Tj`, with a number between two glyphs where the font kerns them.
@@ -9,19 +12,63 @@ for line breaking come from KernedFont, so what is drawn matches what was measur
 from __future__ import annotations
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..fonts.kerning import KernedFont
+from .tags import DEFAULT, Tagger, element
 
 
 class KerningCanvas(Canvas):
-    """Canvas whose text objects kern; pass it to `doc.build(canvasmaker=...)`."""
+    """Canvas whose text objects kern and whose drawing is tagged; pass it to
+    `doc.build(canvasmaker=...)`."""
+
+    tagged = True  # False: an untagged PDF (tests compare the two text layers)
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.tagger = Tagger() if self.tagged else None
 
     def beginText(self, x: float = 0, y: float = 0, direction: str | None = None):  # noqa: N802, ANN201
         return _KernedText(self, x, y, direction=direction)
+
+    def drawText(self, text: PDFTextObject) -> None:  # noqa: N802 (reportlab's name)
+        tagger = self.tagger
+        if tagger is None:
+            super().drawText(text)
+            return
+        if tagger.leaf is None and not tagger.artifacts and not getattr(text, "tagged", False):
+            with element(self, DEFAULT):
+                super().drawText(text)
+            return
+        super().drawText(text)
+        if tagger.then is not None and tagger.leaf is not None:
+            tagger.switch(self.getPageNumber(), self._code)
+
+    def _addAnnotation(self, annotation, name=None, addtopage=1) -> None:  # noqa: ANN001, N802
+        super()._addAnnotation(annotation, name, addtopage)
+        if self.tagger is None:
+            return
+        ref = self._doc.refAnnotation(name or f"NUMBER{self._annotationCount}")
+        self.tagger.annotate(annotation, ref, self.getPageNumber())
+
+    def _setAnnotations(self, page) -> None:  # noqa: ANN001, N802
+        """Called as each page is finished: its key in the ParentTree, and the tab order
+        of its links (the structure's)."""
+        super()._setAnnotations(page)
+        if self.tagger is None:
+            return
+        page.__NoDefault__ = [*page.__NoDefault__, "StructParents", "Tabs"]
+        page.StructParents = self.tagger.page_key(self.getPageNumber())
+        page.Tabs = PDFName("S") if self._annotationrefs else None
+
+    def save(self) -> None:
+        if self.tagger is not None:
+            self.tagger.write(self._doc)
+        super().save()
 
 
 class _KernedText(PDFTextObject):

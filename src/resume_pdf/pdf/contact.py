@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable
 from ..values import value
 from .icons import draw_icon
 from .ink import paragraph
+from .tags import artifact, element
 
 ICON_SCALE = 1.0  # icon side as a multiple of the type size
 ICON_GAP = 0.35  # between an icon and its text, in type sizes
@@ -100,27 +101,40 @@ class ContactLine(Flowable):
         return avail_width, self.height
 
     def draw(self) -> None:
+        """Tagged as a list, an item each (a link its Link); separators and icons are
+        artifacts."""
         canv, size = self.canv, self.style.fontSize
+        key = None
         for n, row in enumerate(self.rows):
             baseline = self.height - n * self.style.leading - size
             text = canv.beginText(0, baseline)
             x = start = 0.0
             for i, piece in enumerate(row):
                 if i:
-                    for run in self.sep.runs:
-                        self._write(text, run)
+                    with artifact(canv, into=text):
+                        for run in self.sep.runs:
+                            self._write(text, run)
                     x += self.sep.width + self.step
                     text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
                     start = x
                 if piece.icon:
                     y = baseline - size * ICON_DROP
-                    draw_icon(canv, piece.icon, x - self.indent, y, size * ICON_SCALE, self.color)
-                for run in piece.runs:
-                    self._write(text, run)
-                if piece.url:
-                    left, bottom = x - self.indent, baseline - size * 0.25
-                    box = (left, bottom, x + piece.width, baseline + size)
-                    canv.linkURL(piece.url, box, relative=1, thickness=0)
+                    with artifact(canv):
+                        draw_icon(
+                            canv, piece.icon, x - self.indent, y, size * ICON_SCALE, self.color
+                        )
+                key = key if piece.icon is None else piece  # a split item: one element
+                path = ("L", "LI*", "LBody*", "Link" if piece.url else "Span")
+                with element(canv, path, key=key, into=text) as leaf:
+                    for run in piece.runs:
+                        self._write(text, run)
+                    if piece.url:
+                        if leaf is not None:  # the annotation's Contents: its visible text
+                            shown = "".join(r.text for r in piece.runs)
+                            canv.tagger.link_texts = {piece.url: shown}
+                        left, bottom = x - self.indent, baseline - size * 0.25
+                        box = (left, bottom, x + piece.width, baseline + size)
+                        canv.linkURL(piece.url, box, relative=1, thickness=0)
                 x += piece.width
             canv.drawText(text)
 

@@ -18,6 +18,7 @@ from ..content import CONTACT_SEPARATOR, display_url, link_text
 from ..model import Education, Experience, Project
 from ..text.inline import Rich, doi_url
 from .ink import FieldLine, Ink, SeparatedLine, line_width, paragraph
+from .tags import tagged
 
 RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows
 EN = 0.5  # an en, in ems: the least gap between two fields on one line
@@ -55,7 +56,8 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
     if ink.narrow:  # the sidebar: a line each
         st = ink.st
         lines = [(lead, st.entry), (right, st.sub), (other, st.org), (place, st.sub)]
-        return [paragraph(xml, style) for xml, style in lines if xml]
+        out = [paragraph(xml, style) for xml, style in lines if xml]
+        return [tagged(out[0], "H3" if lead else "P"), *out[1:]] if out else []
     if header == "inline":
         fields = [(x, s) for x, s in ((lead, ink.st.entry), (other, ink.st.org)) if x]
         fields += [(place, ink.st.sub)] if place else []
@@ -101,6 +103,8 @@ def title_rows(rows: list[tuple[Any, str]], ink: Ink, columns: bool = False) -> 
     left column first, then the right (see HeaderGrid)."""
     st = ink.st
     lefts = [paragraph(x, st.entry) if isinstance(x, str) and x else x for x, _ in rows]
+    if lefts and isinstance(rows[0][0], str) and rows[0][0]:
+        tagged(lefts[0], "H3")  # the entry's title: a heading under its section's
     if not any(r for _, r in rows):
         return [x for x in lefts if x]
     if ink.narrow:

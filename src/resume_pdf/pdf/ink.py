@@ -21,6 +21,7 @@ from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme
 from ..values import value
+from .tags import HEADING, artifact, element, link_texts, path_of, then
 
 
 @value
@@ -249,14 +250,16 @@ class SectionHeading(Flowable):
 
     def draw(self) -> None:
         canv, treatment = self.canv, self.theme.heading.treatment
-        self.para.drawOn(canv, self._indent(), self._gap)
-        canv.setStrokeColor(HexColor(self.theme.colors.rule))
-        canv.setFillColor(HexColor(self.theme.colors.rule))
-        if treatment == "rule":
-            canv.setLineWidth(0.7)
-            canv.line(0, 0.5, self.width, 0.5)
-        elif treatment == "bar":
-            canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
+        with element(canv, HEADING, part=getattr(self, "tag_part", None)):
+            self.para.drawOn(canv, self._indent(), self._gap)
+        with artifact(canv):
+            canv.setStrokeColor(HexColor(self.theme.colors.rule))
+            canv.setFillColor(HexColor(self.theme.colors.rule))
+            if treatment == "rule":
+                canv.setLineWidth(0.7)
+                canv.line(0, 0.5, self.width, 0.5)
+            elif treatment == "bar":
+                canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
 
 
 class SeparatedLine(Flowable):
@@ -295,7 +298,8 @@ class SeparatedLine(Flowable):
 
     def draw(self) -> None:
         assert self.para is not None
-        self.para.drawOn(self.canv, 0, 0)
+        with element(self.canv, path_of(self)):
+            self.para.drawOn(self.canv, 0, 0)
 
 
 class FieldLine(Flowable):
@@ -331,10 +335,12 @@ class FieldLine(Flowable):
         return avail_width, self.height
 
     def draw(self) -> None:
-        y = self.height
+        y, first = self.height, True
         for row in self.rows:
             for para, x, drop in row:
-                para.drawOn(self.canv, x, y - drop - para.height)
+                with element(self.canv, ("H3",) if first else ("P",)):  # an entry's title first
+                    para.drawOn(self.canv, x, y - drop - para.height)
+                first = False
             y -= max(p.height + drop for p, _, drop in row)
 
     def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
@@ -349,6 +355,42 @@ class WrappedOnce(Paragraph):
     offered (see Paragraph.wrap), so the last width's lines are kept."""
 
     _memo: tuple[Any, ...] | None = None
+    tag_path: tuple[str, ...] | None = None  # what it is (pdf/tags.py); None: a P
+    tag_part: Any = None
+    tag_alt: str | None = None
+    tag_key: Any = None  # shared by the parts of a split paragraph: one element
+
+    def draw(self) -> None:
+        """Drawn inside its element; a bullet as its list item's label, then its body."""
+        canv, path = self.canv, self.tag_path
+        if path is None and self.bulletText:
+            path = ("L", "LI", "LBody")  # a bullet: an item of a list
+        link_texts(getattr(canv, "tagger", None), self.frags)
+        text = "".join(getattr(f, "text", "") for f in self.frags)
+        if self.bulletText and path and path[-1] == "LBody":
+            with element(canv, (*path[:-2], path[-2].rstrip("*") + "*", "Lbl"), part=self.tag_part):
+                then(canv, "LBody", self.tag_key, text)
+                super().draw()
+            return
+        fallback = path is None and self.tag_part is None
+        with element(
+            canv,
+            path or ("P",),
+            part=self.tag_part,
+            key=self.tag_key,
+            fallback=fallback,
+            text=text,
+        ):
+            super().draw()
+
+    def split(self, avail_width: float, avail_height: float) -> list[Any]:
+        parts = super().split(avail_width, avail_height)
+        if len(parts) > 1:
+            key = self.tag_key or self
+            for i, part in enumerate(parts):
+                part.tag_path, part.tag_key = self.tag_path, key
+                part.tag_part = self.tag_part if i == 0 else None
+        return parts
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         memo = self._memo

@@ -52,6 +52,7 @@ from .ink import (
     paragraph,
 )
 from .skills import skills_flowables
+from .tags import HEADER, SUMMARY, Part, tagged
 
 Block = list[Flowable]  # flowables kept on one page together
 PAGE_POINTS = {"letter": LETTER, "a4": A4}
@@ -94,6 +95,8 @@ def build_story(
 
     ink = make_ink(resume, theme, book)
     photo = _photo(resume, theme)
+    if photo:
+        tagged(photo, "Figure", part=Part(HEADER), alt=f"Photo of {resume.name}")
     if theme.layout.kind == "single":
         header = list(_identity(resume, ink))
         if photo:  # the photo at the right of the name, headline and contact line
@@ -107,9 +110,12 @@ def build_story(
     side = [s for s, p in zip(resume.sections, panel, strict=True) if p]
     main = [s for s, p in zip(resume.sections, panel, strict=True) if not p]
     return Story(
-        [*_titled_summary(resume, ink), *_sections(main, ink, first=not resume.summary)],
+        [
+            *_titled_summary(resume, ink),
+            *_sections(main, ink, first=not resume.summary, among=resume.sections),
+        ],
         [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, side_ink)]
-        + _sections(side, side_ink),
+        + _sections(side, side_ink, among=resume.sections),
         panel,
         width,
     )
@@ -210,12 +216,17 @@ def _photo(resume: Resume, theme: Theme) -> Flowable | None:
     return PhotoFlowable(Path(ref.path), ref, theme.photo.size, theme.photo.shape, align)
 
 
-def _sections(sections: Iterable[Section], ink: Ink, first: bool = False) -> list[Flowable]:
+def _sections(
+    sections: Iterable[Section], ink: Ink, first: bool = False, among: Iterable[Section] = ()
+) -> list[Flowable]:
+    """`among`: all the résumé's sections, whose order is the reading order (pdf/tags.py)
+    of these, wherever they are drawn."""
     out: list[Flowable] = []
+    order = {id(s): n for n, s in enumerate(among)}
     for i, section in enumerate(sections):
         if i or not first:
             out.append(Spacer(1, ink.theme.spacing.section))
-        out.extend(_section(section, ink))
+        out.extend(_section(section, ink, order.get(id(section), i)))
     return out
 
 
@@ -223,9 +234,10 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     """Name, headline and contact details: what an ATS must find first."""
     st, fonts = ink.st, ink.theme.fonts
     if ink.narrow:
-        yield _sidebar_name(resume.name, ink)
+        yield tagged(_sidebar_name(resume.name, ink), "H1", part=Part(HEADER))
     else:
-        yield paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
+        name = paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
+        yield tagged(name, "H1", part=Part(HEADER))
     if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
         yield Spacer(1, NAME_CLEAR * st.name.fontSize)
         headline = tie_last(resume.headline) if ink.narrow else resume.headline  # no runt
@@ -303,7 +315,10 @@ def _packed(pieces: list[str], name: str, found: list[Any], fits: Any) -> list[s
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
     """The opening paragraphs; a little more air above them when they follow the header."""
     gap = [] if first else [Spacer(1, ink.theme.spacing.paragraph + 2)]
-    return gap + [f for block in _text_section(resume.summary, ink) for f in block]
+    paragraphs = [f for block in _text_section(resume.summary, ink) for f in block]
+    if paragraphs:  # the summary's place in reading order, wherever it is drawn
+        tagged(paragraphs[0], part=Part(SUMMARY))
+    return gap + paragraphs
 
 
 # The summary's title beside a sidebar, in the résumé's language: the panel (name, skills,
@@ -330,7 +345,12 @@ def _titled_summary(resume: Resume, ink: Ink) -> list[Flowable]:
     if not paragraphs:
         return []
     title = SUMMARY_TITLES.get(resume.locale, SUMMARY_TITLES["en"])
-    return [_heading(title, ink), Spacer(1, ink.theme.spacing.heading), *paragraphs]
+    paragraphs[0].tag_part = None  # the heading starts the part: a section of its own
+    return [
+        tagged(_heading(title, ink), part=Part(SUMMARY, "Sect")),
+        Spacer(1, ink.theme.spacing.heading),
+        *paragraphs,
+    ]
 
 
 HEADING_FLOOR = 0.8  # a sidebar's title shrinks to this share of its size to fit one line
@@ -356,8 +376,8 @@ def _smaller(style: ParagraphStyle) -> ParagraphStyle:
     return ParagraphStyle("sidebar-heading", parent=style, fontSize=size, leading=size * 1.2)
 
 
-def _section(section: Section, ink: Ink) -> list[Flowable]:
-    heading = _heading(section.title, ink)
+def _section(section: Section, ink: Ink, position: int = 0) -> list[Flowable]:
+    heading = tagged(_heading(section.title, ink), part=Part(SUMMARY + 1 + position, "Sect"))
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
     # the heading stays with its first block, nearer it than what comes before (one scale)
     blocks = [[heading, Spacer(1, ink.theme.spacing.heading), *first], *rest]
@@ -460,7 +480,8 @@ def _bullets(bullets: Iterable[Bullet], ink: Ink, depth: int = 0) -> list[Flowab
     out: list[Flowable] = []
     for bullet, marker in zip(bullets, markers, strict=True):
         out.append(Spacer(1, ink.theme.spacing.paragraph * (0.6 if depth == 0 else 0.3)))
-        out.append(paragraph(ink.rich(bullet.text), style, bullet=marker))
+        item = paragraph(ink.rich(bullet.text), style, bullet=marker)
+        out.append(tagged(item, *("L", "LI", "LBody") * (depth + 1)))  # nested in its parent
         out.extend(_bullets(bullet.items, ink, depth + 1))
     return out
 
@@ -485,8 +506,8 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     if ink.narrow:  # date above text
         return [
             [
-                paragraph(ink.text(d, bold=True), st.sub),
-                paragraph(ink.rich(e.text), st.body),
+                tagged(paragraph(ink.text(d, bold=True), st.sub), "L", "LI*", "Lbl"),
+                tagged(paragraph(ink.rich(e.text), st.body), "L", "LI", "LBody"),
                 Spacer(1, theme.spacing.paragraph),
             ]
             for d, e in zip(dates, items, strict=True)
@@ -494,7 +515,10 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
     bold = ink.book.face(theme.fonts.body, (True, False))  # loaded: measured below
     width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
     rows = [
-        [paragraph(ink.text(d, bold=True), st.date), paragraph(ink.rich(e.text), st.body)]
+        [
+            tagged(paragraph(ink.text(d, bold=True), st.date), "L", "LI*", "Lbl"),
+            tagged(paragraph(ink.rich(e.text), st.body), "L", "LI", "LBody"),
+        ]
         for d, e in zip(dates, items, strict=True)
     ]
     return [[grid(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]

@@ -18,9 +18,10 @@ from ..model import Resume
 from ..theme import TIGHTEST, Theme
 from ..values import replace
 from .fit import Fitted, fit
-from .ink import Ink
+from .ink import Ink, paragraph
 from .layout import Story, header, make_ink
 from .render import PAGE_SIZES, Kind, Rendered, SidebarOverflow, sidebar_problem
+from .tags import SUMMARY, Part, artifact, tagged
 
 PAGES = 1  # a cover letter is one page
 SIGNATURE_ROOM = 2.2  # lines left blank above the signature, for a signature by hand
@@ -49,7 +50,7 @@ def letter_story(resume: Resume, letter: Letter, theme: Theme, book: FontBook) -
     if theme.layout.kind == "sidebar":
         return Story(body, header(resume, replace(ink, narrow=True)))
     gap = theme.spacing.section * 0.8
-    rule = HRFlowable(
+    rule = _Rule(
         width="100%",
         thickness=0.7,
         color=HexColor(theme.colors.rule),
@@ -57,6 +58,14 @@ def letter_story(resume: Resume, letter: Letter, theme: Theme, book: FontBook) -
         spaceAfter=gap * 1.2,
     )
     return Story([*header(resume, ink), rule, *body], [])
+
+
+class _Rule(HRFlowable):
+    """The rule under the header: a decoration (an artifact of the tagged PDF)."""
+
+    def draw(self) -> None:
+        with artifact(self.canv):
+            super().draw()
 
 
 def _styles(ink: Ink) -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]:
@@ -82,22 +91,23 @@ def _letter_flowables(resume: Resume, letter: Letter, ink: Ink) -> list[Flowable
     out: list[Flowable] = []
     date = shown_date(letter.date, resume.locale)
     if date:
-        out += [Paragraph(ink.text(date), date_style), Spacer(1, para_gap)]
+        out += [paragraph(ink.text(date), date_style), Spacer(1, para_gap)]
     if letter.to:
-        out += [Paragraph("<br/>".join(ink.text(line) for line in letter.to), text)]
+        out += [paragraph("<br/>".join(ink.text(line) for line in letter.to), text)]
         out.append(Spacer(1, para_gap * 2))
     if letter.subject:
         headings = ink.theme.fonts.headings
-        out += [Paragraph(ink.text(letter.subject, bold=True, family=headings), subject)]
+        out += [paragraph(ink.text(letter.subject, bold=True, family=headings), subject)]
         out.append(Spacer(1, para_gap * 1.5))
     if letter.greeting:
-        out += [Paragraph(ink.text(letter.greeting), text), Spacer(1, para_gap)]
+        out += [paragraph(ink.text(letter.greeting), text), Spacer(1, para_gap)]
     for para in letter.body:
-        out += [Paragraph(ink.rich(para), text), Spacer(1, para_gap)]
+        out += [paragraph(ink.rich(para), text), Spacer(1, para_gap)]
     if letter.closing:
-        out += [Paragraph(ink.text(letter.closing), text)]
+        out += [paragraph(ink.text(letter.closing), text)]
         out.append(Spacer(1, text.leading * SIGNATURE_ROOM))
-    out.append(Paragraph(ink.text(signature_of(resume, letter)), text))
+    out.append(paragraph(ink.text(signature_of(resume, letter)), text))
+    tagged(out[0], part=Part(SUMMARY))  # after the header, wherever that is drawn
     return out
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
@@ -12,6 +13,7 @@ from reportlab.platypus import Flowable
 from ..model import PhotoRef
 from ..read.photo import check_photo as check_photo  # the build checks the file through here
 from ..read.photo import photo_png
+from .tags import element
 
 
 class PhotoFlowable(Flowable):
@@ -28,6 +30,11 @@ class PhotoFlowable(Flowable):
 
     def draw(self) -> None:
         canv, s = self.canv, self.size
+        part, alt = getattr(self, "tag_part", None), getattr(self, "tag_alt", None)
+        with element(canv, ("Figure",), part=part, alt=alt):
+            self._draw(canv, s)
+
+    def _draw(self, canv: Any, s: float) -> None:
         canv.saveState()
         clip = canv.beginPath()
         if self.shape == "circle":

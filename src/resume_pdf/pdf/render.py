@@ -36,6 +36,7 @@ from ..theme import Theme
 from ..values import replace, value
 from .canvas import KerningCanvas
 from .layout import GUTTER, PANEL_PAD, Story, build_story
+from .tags import artifact, stream
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
 rl_config.trustedHosts = []
@@ -72,6 +73,12 @@ class _ResumeDoc(BaseDocTemplate):
     (so the name stays the first line of the text layer)."""
 
     footer: Callable[[Canvas, int], None] | None = None
+    tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
+
+    def beforeDocument(self) -> None:  # noqa: N802 (reportlab's name)
+        tagger = getattr(self.canv, "tagger", None)
+        if tagger is not None:
+            tagger.lang, tagger.title, tagger.author = self.tags
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
         add_outline_entry(self.canv, flowable)
@@ -80,7 +87,8 @@ class _ResumeDoc(BaseDocTemplate):
         if self.page == 1:
             self.canv.showOutline()
         if self.footer:
-            self.footer(self.canv, self.page)
+            with artifact(self.canv, kind="Pagination"):
+                self.footer(self.canv, self.page)
 
 
 def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
@@ -109,6 +117,7 @@ def render(
         initialFontName=book.primary,
         **_metadata(resume, kind),
     )
+    doc.tags = (resume.locale, f"{resume.name} — {kind.title}", resume.name)
     story = kind.story(resume, theme, book)
     if side is not None and side != theme and story.side:  # one placement for both columns
         panel = kind.story(resume, side, book, placed=(story.panel, story.width)).side
@@ -180,18 +189,20 @@ def _templates(
 
     def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
         band = bar.width + PANEL_PAD + (m.left if left else m.right)
-        canv.saveState()
-        canv.setFillColor(HexColor(bar.background))
-        canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
-        canv.restoreState()
+        with artifact(canv):  # the tinted panel
+            canv.saveState()
+            canv.setFillColor(HexColor(bar.background))
+            canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
+            canv.restoreState()
         frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
         section = "the header"
-        for flowable in side:
-            section = getattr(flowable, "outline_title", section)
-            if not frame.add(flowable, canv):
-                overflow.append(section)
-                raise SidebarOverflow(section)
-            add_outline_entry(canv, flowable)
+        with stream(canv, "side"):  # its own flow of parts in the structure tree
+            for flowable in side:
+                section = getattr(flowable, "outline_title", section)
+                if not frame.add(flowable, canv):
+                    overflow.append(section)
+                    raise SidebarOverflow(section)
+                add_outline_entry(canv, flowable)
 
     return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]
 

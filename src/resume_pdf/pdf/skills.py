@@ -14,6 +14,12 @@ from reportlab.platypus import Flowable
 from ..content import CONTACT_SEPARATOR
 from ..model import SkillGroup
 from .ink import Ink, SeparatedLine, grid, line_width, paragraph
+from .tags import tagged
+
+# Read as a list of labelled lists: each group an item, its name the label, its skills the
+# body. Not a table: the grid's columns mean nothing (groups flow into as many as fit), and
+# a screen reader would announce "row 2, column 3" where a person reads "the next group".
+LABEL, BODY, ROW = ("L", "LI*", "Lbl"), ("L", "LI", "LBody"), ("L", "LI*", "LBody")
 
 GUTTER = 8.0  # points between grid columns
 
@@ -24,15 +30,16 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     if ink.narrow:  # the sidebar: each group's name, then its items as one short paragraph
         out: list[Flowable] = []
         for g in items:
-            out.append(paragraph(ink.rich(g.group, bold=True), ink.st.group))
-            out.append(paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body))
+            out.append(tagged(paragraph(ink.rich(g.group, bold=True), ink.st.group), *LABEL))
+            items = paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body)
+            out.append(tagged(items, *BODY))
         return out
     if layout == "inline":
         return [
             SeparatedLine([_row_xml(g, ink) for g in items], ink.text(CONTACT_SEPARATOR), st.body)
         ]
     if layout == "rows":
-        return [paragraph(_row_xml(g, ink), st.body) for g in items]
+        return [tagged(paragraph(_row_xml(g, ink), st.body), *ROW) for g in items]
     return [SkillsGrid(items, ink)]
 
 
@@ -72,12 +79,15 @@ class SkillsGrid(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         cols, ink = self.columns(avail_width), self.ink
         if cols == 0:
-            rows = [[paragraph(_row_xml(g, ink), ink.st.body)] for g in self.items]
+            rows = [[tagged(paragraph(_row_xml(g, ink), ink.st.body), *ROW)] for g in self.items]
             self.inner = grid(rows, [avail_width], ink, bottom=2)
         else:
             style = ink.st.group
             cells = [
-                [paragraph(n, style), paragraph("<br/>".join(i), ink.st.body)]
+                [
+                    tagged(paragraph(n, style), *LABEL),
+                    tagged(paragraph("<br/>".join(i), ink.st.body), *BODY),
+                ]
                 for n, i in zip(self.names, self.lists, strict=True)
             ]
             rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]

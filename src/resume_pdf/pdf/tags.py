@@ -1,0 +1,448 @@
+"""Tags: the structure tree of a tagged PDF (PDF/UA-1) and the marked content that ties a
+page's drawing to it (part of stage 7, render).
+
+Flowables say *what* they draw, never how it is written: `with element(canv, ("L", "LI*",
+"Lbl")): ...` around a bullet's glyph, `with artifact(canv): ...` around a rule. This module
+numbers the marked-content sequences (MCIDs) of each page, grows the tree as things are
+drawn and, when the canvas is saved, writes the StructTreeRoot, its ParentTree, the pages'
+StructParents and Tabs, the link annotations' StructParent and Contents, MarkInfo and the
+XMP packet that declares PDF/UA-1.
+
+A *path* names an element and the containers it sits in, outermost first: ("L", "LI*",
+"LBody"). A container is reused when it is the last thing its parent holds, so bullets
+drawn one after another share one list; a starred one is always new (one LI per bullet).
+The last role is the leaf: its drawing is one marked-content sequence. A *part* is a
+top-level piece with a logical position (the header, the summary, each section): the tree
+reads parts in that order, whatever order they are drawn in (a sidebar is drawn first).
+Text drawn outside any element becomes a P of its own, so nothing is left unmarked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.pdfbase.pdfdoc import (
+    XMP,
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFObjectReference,
+    PDFString,
+    PDFtrue,
+)
+
+Path = tuple[str, ...]
+HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
+DEFAULT: Path = ("P",)
+HEADING: Path = ("H2",)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A top-level piece of the tree: its place in reading order, and its role (None: its
+    elements sit directly in the Document)."""
+
+    order: float
+    role: str | None = None
+
+
+@dataclass(eq=False, slots=True)
+class Node:
+    role: str
+    parent: Node | None
+    kids: list[Any] = field(default_factory=list)  # Node, (page, mcid) or Annotation
+    alt: str | None = None
+    lang: str | None = None
+    order: float = 0.0
+    ref: Any = None
+    obj: Any = None
+
+
+@dataclass(eq=False, slots=True)
+class Annotation:
+    ref: Any  # the annotation's reference
+    page: int
+
+
+def tagged(flowable: Any, *path: str, part: Part | None = None, alt: str | None = None) -> Any:
+    """`flowable`, told what it draws (its path, the part it starts, an alternative text)."""
+    if path:
+        flowable.tag_path = path
+    if part is not None:
+        flowable.tag_part = part
+    if alt is not None:
+        flowable.tag_alt = alt
+    return flowable
+
+
+def path_of(flowable: Any, default: Path = DEFAULT) -> Path:
+    return getattr(flowable, "tag_path", None) or default
+
+
+class Tagger:
+    """The tree of one document, grown as its canvas draws."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.root = Node("Document", None)
+        self.lang = lang
+        self.parts: dict[tuple[float, str | None], Node] = {}
+        self.current: dict[str, Node] = {}  # stream -> its open part
+        self.stream = "main"
+        self.leaf: Node | None = None  # the element whose marked content is open
+        self.code: list[str] | None = None  # where the open sequence was begun
+        self.artifacts = 0  # depth of open artifacts
+        self.mcids: dict[int, list[Node]] = {}  # page -> the leaf of each MCID
+        self.keys: dict[Any, Node] = {}  # leaves continued across a split
+        self.next_key = 0  # the ParentTree's keys: annotations and pages, as they come
+        self.page_keys: dict[int, int] = {}
+        self.annotations: list[tuple[int, Node]] = []
+        self.then: tuple[str, Any, str | None] | None = None  # next: (role, key, lang)
+        self.link_texts: dict[str, str] = {}
+        self.title = self.author = ""
+
+    # --- growing the tree
+
+    def open_part(self, part: Part) -> None:
+        key = (part.order, part.role)
+        node = self.parts.get(key)
+        if node is None:
+            node = self.parts[key] = Node(part.role or "", self.root, order=part.order)
+            self.root.kids.append(node)
+        self.current[self.stream] = node
+
+    def _parent(self) -> Node:
+        part = self.current.get(self.stream)
+        if part is None:
+            self.open_part(Part(HEADER))
+            part = self.current[self.stream]
+        return part
+
+    def place(self, path: Path, key: Any = None) -> Node:
+        """The leaf for `path` (made, with the containers it lacks), or the one `key` holds."""
+        if key is not None and key in self.keys:
+            return self.keys[key]
+        parent = self._parent()
+        for role in path[:-1]:
+            fresh = role.endswith("*")
+            role = role.rstrip("*")
+            last = parent.kids[-1] if parent.kids else None
+            if fresh or not (isinstance(last, Node) and last.role == role):
+                last = Node(role, parent)
+                parent.kids.append(last)
+            parent = last
+        leaf = Node(path[-1].rstrip("*"), parent)
+        parent.kids.append(leaf)
+        if key is not None:
+            self.keys[key] = leaf
+        return leaf
+
+    # --- marked content
+
+    def begin(self, leaf: Node, page: int, code: list[str]) -> None:
+        mcids = self.mcids.setdefault(page, [])
+        leaf.kids.append((page, len(mcids)))
+        code.append(f"/{leaf.role} <</MCID {len(mcids)}>> BDC")
+        mcids.append(leaf)
+        self.leaf, self.code = leaf, code
+
+    def switch(self, page: int, code: list[str]) -> None:
+        """The open leaf ends; its sibling named by `then` begins (a bullet's body)."""
+        assert self.then is not None and self.leaf is not None
+        (role, key, lang), parent = self.then, self.leaf.parent
+        self.then = None
+        self.end()
+        leaf = Node(role, parent, lang=lang)
+        assert parent is not None
+        parent.kids.append(leaf)
+        if key is not None:
+            self.keys[key] = leaf
+        self.begin(leaf, page, code)
+
+    def end(self) -> None:
+        if self.code is not None:
+            self.code.append("EMC")
+        self.leaf = self.code = None
+
+    def annotate(self, annotation: PDFDictionary, ref: Any, page: int) -> None:
+        """A link annotation: its StructParent, its Contents, and a Link holding it."""
+        uri = annotation["A"]["URI"] if "A" in annotation.dict else None
+        url = getattr(uri, "s", "") if uri is not None else ""
+        shown = self.link_texts.get(url) or url
+        annotation["Contents"] = PDFString(shown)
+        key = self.next_key
+        self.next_key += 1
+        annotation["StructParent"] = key
+        holder = self.leaf
+        if holder is None:
+            holder = self.place(("P",))
+        if holder.role != "Link":
+            link = Node("Link", holder)
+            holder.kids.append(link)
+            holder = link
+        holder.kids.append(Annotation(ref, page))
+        self.annotations.append((key, holder))
+
+    def page_key(self, page: int) -> int:
+        key = self.page_keys[page] = self.next_key
+        self.next_key += 1
+        return key
+
+    # --- the finished tree
+
+    def ordered(self) -> list[Node]:
+        """The Document's children in reading order: parts by position (stable), with a
+        part without a role giving its children in its place."""
+        out: list[Node] = []
+        for part in sorted(self.root.kids, key=lambda n: n.order):
+            if part.role:
+                out.append(part)
+            else:
+                for kid in part.kids:
+                    kid.parent = self.root
+                    out.append(kid)
+        return out
+
+    def write(self, doc: Any) -> None:
+        """The StructTreeRoot and everything that points into it, on `doc`'s catalog."""
+        self.root.kids = [n for n in self.ordered() if _marks(n)]
+        refs = _register(self.root, doc)
+        nums: list[Any] = []
+        entries: dict[int, Any] = {}
+        for page, leaves in self.mcids.items():
+            entries[self.page_keys[page]] = PDFArray([leaf.ref for leaf in leaves])
+        for key, holder in self.annotations:
+            entries[key] = holder.ref
+        for key in sorted(entries):
+            nums += [key, entries[key]]
+        parent_tree = PDFDictionary({"Nums": PDFArray(nums)})
+        tree = doc.Reference(
+            PDFDictionary(
+                {
+                    "Type": PDFName("StructTreeRoot"),
+                    "K": refs,
+                    "ParentTree": doc.Reference(parent_tree),
+                    "ParentTreeNextKey": self.next_key,
+                }
+            )
+        )
+        _fill(self.root, tree)
+        catalog = doc.Catalog
+        catalog.StructTreeRoot = tree
+        catalog.MarkInfo = PDFDictionary({"Marked": PDFtrue})
+        catalog.Metadata = XMP(creator=lambda _doc: self.xmp())
+
+    def xmp(self) -> bytes:
+        title, author = escape(self.title), escape(self.author)
+        lang = escape(self.lang)
+        return (
+            '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+            '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
+            'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+            '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+            'xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">'
+            f'<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt>'
+            f"</dc:title><dc:creator><rdf:Seq><rdf:li>{author}</rdf:li></rdf:Seq></dc:creator>"
+            f"<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>"
+            "<pdfuaid:part>1</pdfuaid:part>"
+            "</rdf:Description></rdf:RDF></x:xmpmeta>\n"
+            '<?xpacket end="r"?>'
+        ).encode()
+
+
+def _marks(node: Node) -> bool:
+    """Whether `node` holds drawn content (parts and containers left empty are dropped)."""
+    node.kids = [k for k in node.kids if not isinstance(k, Node) or _marks(k)]
+    return bool(node.kids)
+
+
+def _register(node: Node, doc: Any) -> PDFObjectReference:
+    """Every element an indirect object, parents before children (the numbering is the
+    tree's order, so the same document gets the same bytes)."""
+    node.obj = PDFDictionary({})
+    node.ref = doc.Reference(node.obj)
+    for kid in node.kids:
+        if isinstance(kid, Node):
+            _register(kid, doc)
+    return node.ref
+
+
+def _page(page: int) -> PDFObjectReference:
+    return PDFObjectReference(f"Page{page}")  # reportlab's name for the page's object
+
+
+def _fill(node: Node, parent: Any) -> None:
+    """The element's dictionary: role, parent, page, kids (MCIDs on its page as numbers,
+    others as MCRs; annotations as OBJRs), alternative text and language."""
+    obj = node.obj
+    pages = [k[0] for k in node.kids if isinstance(k, tuple)]
+    page = pages[0] if pages else None
+    kids: list[Any] = []
+    for kid in node.kids:
+        if isinstance(kid, Node):
+            kids.append(kid.ref)
+            _fill(kid, node.ref)
+        elif isinstance(kid, Annotation):
+            kids.append(
+                PDFDictionary({"Type": PDFName("OBJR"), "Obj": kid.ref, "Pg": _page(kid.page)})
+            )
+        elif kid[0] == page:
+            kids.append(kid[1])
+        else:
+            kids.append(
+                PDFDictionary({"Type": PDFName("MCR"), "Pg": _page(kid[0]), "MCID": kid[1]})
+            )
+    obj["S"] = PDFName(node.role)
+    obj["P"] = parent
+    if page is not None:
+        obj["Pg"] = _page(page)
+    obj["K"] = kids[0] if len(kids) == 1 else PDFArray(kids)
+    if node.alt is not None:
+        obj["Alt"] = PDFString(node.alt)
+    if node.lang is not None:
+        obj["Lang"] = PDFString(node.lang)
+
+
+@contextlib.contextmanager
+def element(
+    canv: Any,
+    path: Path,
+    *,
+    part: Part | None = None,
+    key: Any = None,
+    alt: str | None = None,
+    into: Any = None,
+    fallback: bool = False,
+    text: str = "",
+) -> Iterator[Node | None]:
+    """Draw inside the leaf of `path`: one marked-content sequence, written to the canvas
+    (or, `into`, to a text object). `fallback`: only when nothing else is open (a
+    paragraph drawn inside an element that already marks it). `text`: what it shows, for
+    its language when that is another script's (a Japanese name in an English résumé)."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if tagger is None or tagger.artifacts or (fallback and tagger.leaf is not None):
+        yield None
+        return
+    if part is not None:
+        tagger.open_part(part)
+    outer = tagger.leaf, tagger.code
+    if tagger.leaf is not None:
+        tagger.end()
+    leaf = tagger.place(path, key)
+    if into is not None:
+        into.tagged = True  # marked inside: the canvas leaves it as it is
+    if alt is not None:
+        leaf.alt = alt
+    leaf.lang = _other_lang(text, tagger.lang) or leaf.lang
+    tagger.begin(leaf, canv.getPageNumber(), into._code if into is not None else canv._code)  # noqa: SLF001
+    try:
+        yield leaf
+    finally:
+        tagger.end()
+        if outer[0] is not None:  # resume the outer leaf: a new sequence of it
+            tagger.begin(outer[0], canv.getPageNumber(), outer[1])
+
+
+def then(canv: Any, role: str, key: Any = None, text: str = "") -> None:
+    """After the next text drawn, its sibling `role` takes over (a bullet's glyph, then
+    its body, which shows `text`); `key` continues it on the next page."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if tagger is not None and tagger.leaf is not None:
+        tagger.then = (role, key, _other_lang(text, tagger.lang))
+
+
+@contextlib.contextmanager
+def artifact(canv: Any, *, into: Any = None, kind: str | None = None) -> Iterator[None]:
+    """Draw a decoration: outside the tree, and marked so (`kind`: Pagination)."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if tagger is None or tagger.artifacts:
+        yield
+        return
+    code = into._code if into is not None else canv._code  # noqa: SLF001
+    if into is not None:
+        into.tagged = True
+    outer = tagger.leaf, tagger.code
+    if outer[0] is not None:
+        tagger.end()
+    tagger.artifacts += 1
+    code.append(f"/Artifact <</Type /{kind}>> BDC" if kind else "/Artifact BMC")
+    try:
+        yield
+    finally:
+        code.append("EMC")
+        tagger.artifacts -= 1
+        if outer[0] is not None:
+            tagger.begin(outer[0], canv.getPageNumber(), outer[1])
+
+
+@contextlib.contextmanager
+def stream(canv: Any, name: str) -> Iterator[None]:
+    """Draw another column's flow (the sidebar): its own open part."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if tagger is None:
+        yield
+        return
+    before, tagger.stream = tagger.stream, name
+    try:
+        yield
+    finally:
+        tagger.stream = before
+
+
+def link_texts(tagger: Tagger | None, frags: list[Any]) -> None:
+    """The visible text of each link in a paragraph's fragments, for the annotations'
+    Contents."""
+    if tagger is None:
+        return
+    texts: dict[str, str] = {}
+    for frag in frags:
+        for _, url in getattr(frag, "link", None) or ():
+            texts[url] = texts.get(url, "") + getattr(frag, "text", "")
+    tagger.link_texts = {url: re.sub(r"\s+", " ", t).strip() for url, t in texts.items()}
+
+
+# Scripts that name one language: a run written only in one of them is in that language.
+# Han (Chinese or Japanese), Cyrillic, Arabic, Devanagari and Latin name several: left
+# to the document's language.
+_SCRIPTS = (
+    ("ja", ((0x3040, 0x30FF), (0x31F0, 0x31FF))),  # kana (with Han around it: Japanese)
+    ("ko", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))),
+    ("el", ((0x0370, 0x03FF), (0x1F00, 0x1FFF))),
+    ("he", ((0x0590, 0x05FF),)),
+    ("th", ((0x0E00, 0x0E7F),)),
+    ("hy", ((0x0530, 0x058F),)),
+    ("ka", ((0x10A0, 0x10FF),)),
+)
+_HAN = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF))
+
+
+def _other_lang(text: str, lang: str) -> str | None:
+    """The language of `text` where its script says so and it is not the document's."""
+    found = script_lang(text) if text else None
+    return found if found and found != lang.split("-")[0] else None
+
+
+def script_lang(text: str) -> str | None:
+    """The language `text` is unambiguously in, by its letters' script, or None."""
+    found: set[str] = set()
+    han = False
+    for ch in text:
+        if not ch.isalpha():
+            continue
+        code = ord(ch)
+        lang = next(
+            (lang for lang, spans in _SCRIPTS if any(a <= code <= b for a, b in spans)), None
+        )
+        if lang is None:
+            if any(a <= code <= b for a, b in _HAN):
+                han = True
+                continue
+            return None  # a letter of a script naming several languages
+        found.add(lang)
+    if han and found - {"ja"}:
+        return None
+    return found.pop() if len(found) == 1 else None

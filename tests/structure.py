@@ -1,0 +1,181 @@
+"""Reading a tagged PDF's structure for the tests, with pikepdf, independently of the
+builder: the structure tree as (role, children), the text of each marked-content sequence
+(decoded through the fonts' ToUnicode maps), and the text shown outside any marked content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+
+TEXT_SHOWING = {"Tj", "TJ", "'", '"'}
+NEW_LINE = {"T*", "Td", "TD", "Tm", "'", '"', "BT"}
+
+
+@dataclass
+class Elem:
+    role: str
+    kids: list[Elem | tuple[int, int] | str] = field(default_factory=list)  # str: "OBJR"
+    alt: str | None = None
+    lang: str | None = None
+
+    def walk(self) -> list[Elem]:
+        out = [self]
+        for kid in self.kids:
+            if isinstance(kid, Elem):
+                out += kid.walk()
+        return out
+
+    def mcids(self) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for kid in self.kids:
+            if isinstance(kid, Elem):
+                out += kid.mcids()
+            elif isinstance(kid, tuple):
+                out.append(kid)
+        return out
+
+    def shape(self, depth: int = 0) -> str:
+        """The tree as indented text: one element a line, its own text after it."""
+        lines = ["  " * depth + self.role]
+        for kid in self.kids:
+            if isinstance(kid, Elem):
+                lines.append(kid.shape(depth + 1))
+        return "\n".join(lines)
+
+
+@dataclass
+class Tagged:
+    pdf: pikepdf.Pdf
+    root: Elem
+    texts: dict[tuple[int, int], str]  # (page index, MCID) -> the text shown in it
+    unmarked: list[str]  # text shown outside any marked content, per operator
+    artifacts: list[str]  # text shown inside artifacts
+    artifact_paths: int  # path-painting operators inside artifacts
+    unmarked_paths: int  # path-painting operators outside any marked content
+
+    def text(self, elem: Elem) -> str:
+        return " ".join(self.texts.get(m, "") for m in elem.mcids())
+
+    def words(self, elem: Elem | None = None) -> str:
+        """The tree's text in its order (a screen reader's order)."""
+        return " ".join(self.texts.get(m, "") for m in (elem or self.root).mcids())
+
+
+def read(path: Path | str) -> Tagged:
+    pdf = pikepdf.open(path)
+    pages = {p.objgen: i for i, p in enumerate(pdf.pages)}
+    tree = pdf.Root.StructTreeRoot
+    root = _elem(tree.K, pages, None)
+    texts: dict[tuple[int, int], str] = {}
+    unmarked: list[str] = []
+    artifacts: list[str] = []
+    counts = [0, 0]
+    for i, page in enumerate(pdf.pages):
+        _page_texts(page, i, texts, unmarked, artifacts, counts)
+    return Tagged(pdf, root, texts, unmarked, artifacts, counts[0], counts[1])
+
+
+def _elem(obj: Any, pages: dict[Any, int], page: int | None) -> Elem:
+    if "/Pg" in obj:
+        page = pages[obj.Pg.objgen]
+    elem = Elem(str(obj.S)[1:], alt=_str(obj.get("/Alt")), lang=_str(obj.get("/Lang")))
+    kids = obj.get("/K")
+    items = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+    for kid in items:
+        if isinstance(kid, pikepdf.Dictionary):
+            kind = kid.get("/Type")
+            if kind == pikepdf.Name.OBJR:
+                elem.kids.append("OBJR")
+            elif kind == pikepdf.Name.MCR:
+                elem.kids.append((pages[kid.Pg.objgen], int(kid.MCID)))
+            else:
+                elem.kids.append(_elem(kid, pages, page))
+        elif kid is not None:
+            assert page is not None, f"an MCID of {elem.role} without a page"
+            elem.kids.append((page, int(kid)))
+    return elem
+
+
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _cmap(font: Any) -> dict[int, str]:
+    """A font's ToUnicode map (bfchar and bfrange), single-byte codes as reportlab writes."""
+    data = font.ToUnicode.read_bytes().decode("latin-1")
+    out: dict[int, str] = {}
+    for block in re.findall(r"beginbfchar(.*?)endbfchar", data, re.S):
+        for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            out[int(src, 16)] = bytes.fromhex(dst).decode("utf-16-be")
+    for block in re.findall(r"beginbfrange(.*?)endbfrange", data, re.S):
+        for a, b, dst in re.findall(r"<(\w+)>\s*<(\w+)>\s*<(\w+)>", block):
+            start = int(dst, 16)
+            for n, code in enumerate(range(int(a, 16), int(b, 16) + 1)):
+                out[code] = chr(start + n)
+    return out
+
+
+def _decode(raw: bytes, cmap: dict[int, str] | None) -> str:
+    if cmap is None:
+        return raw.decode("latin-1")
+    return "".join(cmap.get(b, "\ufffd") for b in raw)
+
+
+def _page_texts(
+    page: Any,
+    index: int,
+    texts: dict[tuple[int, int], str],
+    unmarked: list[str],
+    artifacts: list[str],
+    counts: list[int],
+) -> None:
+    fonts = page.Resources.get("/Font", {})
+    cmaps: dict[str, dict[int, str] | None] = {}
+    stack: list[tuple[str, int | None]] = []  # (tag, MCID)
+    cmap: dict[int, str] | None = None
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        if name in ("BDC", "BMC"):
+            tag = str(operands[0])[1:]
+            mcid = None
+            if name == "BDC" and isinstance(operands[1], pikepdf.Dictionary):
+                mcid = int(operands[1].MCID) if "/MCID" in operands[1] else None
+            stack.append((tag, mcid))
+        elif name == "EMC":
+            stack.pop()
+        elif name == "Tf":
+            key = str(operands[0])
+            if key not in cmaps:
+                font = fonts.get(key)
+                cmaps[key] = _cmap(font) if font is not None and "/ToUnicode" in font else None
+            cmap = cmaps[key]
+        elif name in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*"):
+            if any(tag == "Artifact" for tag, _ in stack):
+                counts[0] += 1
+            elif not stack:
+                counts[1] += 1
+        if name in NEW_LINE or name in TEXT_SHOWING:
+            shown = ""
+            if name == "TJ":
+                shown = "".join(
+                    _decode(bytes(x), cmap) for x in operands[0] if isinstance(x, pikepdf.String)
+                )
+            elif name in TEXT_SHOWING:
+                shown = _decode(bytes(operands[-1]), cmap)
+            where = next((m for _, m in reversed(stack) if m is not None), None)
+            artifact = any(tag == "Artifact" for tag, _ in stack)
+            gap = " " if name in NEW_LINE else ""
+            if artifact:
+                artifacts.append(gap + shown)
+            elif where is not None:
+                key = (index, where)
+                texts[key] = texts.get(key, "") + gap + shown
+            elif name in TEXT_SHOWING:
+                unmarked.append(shown)
+    for key, text in texts.items():
+        texts[key] = re.sub(r"\s+", " ", text).strip()
