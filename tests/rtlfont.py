@@ -1,10 +1,12 @@
 """A font made on the spot for right-to-left tests: Latin, digits, a few Hebrew letters, and
 Arabic letters with their joining forms (`init`/`medi`/`fina` lookups) and a lam-alef
-ligature (`rlig`), compiled with fontTools' feaLib. Each glyph is a box whose notch height
+ligature (`rlig`), compiled with fontTools' feaLib; like real fonts, its cmap maps the joined
+forms to Arabic presentation forms. Each glyph is a box whose notch height
 depends on its glyph id, so joined forms look different from isolated ones."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
@@ -13,7 +15,7 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 
 LATIN = "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→–—…’“”éè"
 HEBREW = "אבגדהוזחטיכלמנסעפצקרשתםןףךץ"
-DUAL = "بتثجحخسشصضطظعغفقكلمنهي"  # Arabic letters that join on both sides
+DUAL = "بتثجحخسشصضطظعغفقكلمنهيى"  # Arabic letters that join on both sides
 RIGHT = "اأإآدذرزوة"  # Arabic letters that join only to the letter before them
 EXTRA = "،؛؟٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹"  # Arabic comma, semicolon, question mark; digits
 
@@ -33,6 +35,19 @@ def _box(pen, seed: int, width: int) -> None:  # type: ignore[no-untyped-def]
     pen.closePath()
 
 
+def _presentation_forms() -> dict[str, int]:
+    """Glyph name of each joined form -> its Arabic presentation form (U+FE70-U+FEFF), which
+    real fonts (DejaVu Sans, Noto Naskh Arabic) map in their cmap."""
+    tags = {"<initial>": "init", "<medial>": "medi", "<final>": "fina"}
+    out = {}
+    for code in range(0xFE70, 0xFF00):
+        kind, *letters = unicodedata.decomposition(chr(code)).split() or [""]
+        if kind in tags and len(letters) == 1:
+            out[f"{_name(chr(int(letters[0], 16)))}.{tags[kind]}"] = code
+    out["lam_alef"], out["lam_alef.fina"] = 0xFEFB, 0xFEFC
+    return out
+
+
 def _name(ch: str) -> str:
     return f"uni{ord(ch):04X}"
 
@@ -50,7 +65,9 @@ def make_rtl_font(path: Path, *, family: str = "Test RTL", style: str = "Regular
         widths[n] = 420
     fb = FontBuilder(1000, isTTF=True)
     fb.setupGlyphOrder(order)
-    fb.setupCharacterMap({ord(c): _name(c) for c in chars})
+    cmap = {ord(c): _name(c) for c in chars}
+    cmap.update((code, name) for name, code in _presentation_forms().items() if name in order)
+    fb.setupCharacterMap(cmap)
     glyphs = {}
     for gid, name in enumerate(order):
         pen = TTGlyphPen(None)

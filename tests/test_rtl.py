@@ -4,18 +4,18 @@ back in logical order by PDFium, which --verify uses for such résumés."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
 from conftest import run_cli
 from resume_pdf.text.bidi import levels, visual_order
 from rtlfont import make_rtl_font
 
-# compact sets role and organisation side by side on one line, which PDFium reads as one
-# mixed run out of order: not yet passing (issue 26, open)
-STYLES = ("classic", "modern", "mono", "serif", "sidebar")
+STYLES = ("classic", "compact", "modern", "mono", "serif", "sidebar")
 ARABIC_LINE = "مهندس برمجيات في شركة النور منذ 2023"
 LINES = [
     "مهندس (برمجيات) في شركة ACME Inc. 2023",
@@ -106,3 +106,44 @@ def test_english_resume_with_arabic_name_keeps_the_page_left_to_right(tmp_path: 
     text = "".join(c for c, _, _ in found)
     # the page stays left to right: the dates stand right of the role
     assert found[text.index("2019")][1] > found[text.index("מהנדס בכיר")][1]
+
+
+MIXED = "قادت فريقا من 12 مهندسا في Google منذ 2020"
+
+
+def test_pdfium_reads_a_mixed_line_in_logical_order(tmp_path: Path) -> None:
+    # compact sets role and organisation side by side on one line: on a right-to-left
+    # page the role stands at the right edge and the organisation left of it
+    make_rtl_font(tmp_path / "R.ttf")
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "r.yaml").write_text(
+        "extends: compact\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: سارة حداد\nstyle: r\nlocale: ar\nsections:\n  - title: الخبرة\n"
+        "    experience:\n      - role: مهندسة Python كبيرة\n"
+        "        organization: شركة النور 24\n        start: 2020-01\n        highlights:\n"
+        f"          - {MIXED}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    text = pdfium.PdfDocument(out)[0].get_textpage().get_text_range()
+    assert MIXED in text
+    assert re.search(r"مهندسة Python كبيرة\s+شركة النور 24", text), text
+    found = chars(out)
+    shown = "".join(c for c, _, _ in found)
+    role, org = shown.index("مهندسة"), shown.index("شركة")
+    assert found[org][1] < found[role + len("مهندسة Python كبيرة") - 1][1] - 6  # apart
+
+
+def test_joined_forms_read_back_as_their_letters(tmp_path: Path) -> None:
+    # the font's cmap gives joined forms as presentation forms (as DejaVu Sans and Noto
+    # do); the text layer maps them to the letters, which pypdf, poppler and pdf.js copy
+    code, err, out = build(tmp_path, "classic", locale="ar")
+    assert code == 0, err
+    text = PdfReader(out).pages[0].extract_text()
+    assert not [c for c in text if 0xFB50 <= ord(c) <= 0xFDFF or 0xFE70 <= ord(c) <= 0xFEFF]
+    for word in ("مهندس", "برمجيات", "النور"):
+        assert word in text

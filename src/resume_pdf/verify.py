@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from .content import Occurrences, displayed, expected_links
 from .errors import Problem, quote
 from .model import Resume
-from .text.bidi import has_rtl
+from .text.bidi import has_rtl, levels, visual_order
 from .text.inline import ALLOWED_SCHEMES
 
 _SEP = str.maketrans(
@@ -142,7 +142,7 @@ def _structure(reader: object, fields: list[str], titles: list[str]) -> list[Pro
         problems.append(Problem(f"{len(annots) - held[0]} link(s) not held by a /Link element"))
     if held[1]:
         problems.append(Problem("the photo's /Figure has no alternative text"))
-    text = "\n".join(texts.get(m, "") for m in order)
+    text = "\n".join(_logical(texts.get(m, "")) for m in order)
     found = tokens(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
     lost = [t for t in fields if tokens(t) and lcs_len(tokens(t), found) < len(tokens(t))]
     if lost:
@@ -151,6 +151,18 @@ def _structure(reader: object, fields: list[str], titles: list[str]) -> list[Pro
     if heads and lcs_len(heads, found) < len(heads):
         problems.append(Problem("the structure tree reads the sections out of the résumé's order"))
     return problems
+
+
+def _logical(text: str) -> str:
+    """Right-to-left glyphs stand in visual order, a line one text object (pdf/rtl.py):
+    each such line put back in reading order, as PDFium does."""
+    if not has_rtl(text):
+        return text
+    lines = text.split("\n")
+    return "\n".join(
+        "".join(line[i] for i in visual_order(levels(line, True))) if has_rtl(line) else line
+        for line in lines
+    )
 
 
 def _walk(node: object, page: int | None, pages: dict, order: list, held: list[int]) -> None:
@@ -200,7 +212,7 @@ def _marked_texts(reader: object) -> tuple[dict[tuple[int, int], str], int]:
             elif op in (b"Tj", b"TJ", b"'", b'"', b"T*", b"Td", b"BT"):
                 raw = operands[0] if op == b"TJ" else operands[-1:] if op != b"T*" else []
                 shown = "".join(
-                    "".join(cmap.get(b, "") for b in bytes(x, "latin-1") if isinstance(x, str))
+                    "".join(cmap.get(b, "") for b in x.get_original_bytes())  # codes, not PDFDoc
                     if isinstance(x, str)
                     else "".join(cmap.get(b, "") for b in x)
                     if isinstance(x, bytes)

@@ -339,7 +339,10 @@ class FieldLine(Flowable):
         for row in self.rows:
             for para, x, drop in row:
                 with element(self.canv, ("H3",) if first else ("P",)):  # an entry's title first
-                    para.drawOn(self.canv, x, y - drop - para.height)
+                    # a right-to-left page: the field, right-aligned in its box, ends `x`
+                    # from the right edge (its box is as wide as the room left)
+                    at = 0.0 if getattr(para.style, "rtl_page", False) else x
+                    para.drawOn(self.canv, at, y - drop - para.height)
                 first = False
             y -= max(p.height + drop for p, _, drop in row)
 

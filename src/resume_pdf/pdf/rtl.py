@@ -1,17 +1,18 @@
 """Paragraphs that hold right-to-left text: reportlab breaks the lines in logical order, then
 each line is cut into directional runs (text/bidi.py), each run shaped by HarfBuzz (Arabic
-joined, lam-alef ligatures, marks placed) and its glyphs drawn in visual order; the font's
-ToUnicode maps a joined form back to its letter, so PDFium reads each line in logical order.
-No /ActualText span: measured, PDFium and poppler then reorder the run a second time, and
-glyphs written in reading order (right to left) make PDFium break words into single letters
-(docs/scripts-and-fonts.md).
+joined, lam-alef ligatures, marks placed) and its glyphs drawn in visual order, a line one
+text object. ToUnicode maps a joined form back to its letters (also where the font's cmap
+names a presentation form), so PDFium, poppler and pdf.js read each line in logical order
+with base letters. No /ActualText span: measured (benchmarks/rtl_extractors.py), PDFium
+then reverses each word and poppler the whole run; glyphs written in reading order move
+pdf.js's spaces and pypdf reads them backwards (docs/scripts-and-fonts.md).
 
 A paragraph whose first strong letter is right-to-left, or any paragraph on a right-to-left
 page, is mirrored: aligned right, its bullet on the right, its indents swapped."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -40,6 +41,7 @@ class Piece:
     rtl: bool
     frag: Any  # reportlab's fragment: font, size, colour, link
     glyphs: tuple[Glyph, ...]
+    start: int = 0  # where `text` starts in its line (logical order)
 
     @property
     def width(self) -> float:
@@ -58,17 +60,24 @@ def _code_for(font: Any, gid: int, text: str) -> str:
     """A character the font's subsets draw `gid` with: the one its cmap gives, else a
     private-use code added for it (a joined form, a ligature), remembered with `text`."""
     face = font.face
-    chars = [c for c in face.glyphToChar.get(gid, ()) if c < PUA_START]
+    chars = [c for c in face.glyphToChar.get(gid, ()) if c < PUA_START and not _form(c)]
     if chars:
         return chr(chars[0])
     for code in face.glyphToChar.get(gid, ()):
-        return chr(code)
+        if code >= PUA_START:
+            return chr(code)
     code = PUA_START + gid
     face.charToGlyph[code] = gid
     face.glyphToChar.setdefault(gid, []).append(code)
     face.charWidths[code] = _advance_1000(font, gid)  # reportlab's: per 1000 units
     _LETTERS[(_face_name(font), code)] = text
     return chr(code)
+
+
+def _form(code: int) -> bool:
+    """An Arabic presentation form: what a font's cmap gives a joined glyph, which
+    extractors would copy instead of the letter (pypdf, poppler and pdf.js do)."""
+    return 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF
 
 
 def _advance_1000(font: Any, gid: int) -> float:
@@ -138,22 +147,23 @@ def line_pieces(segments: list[tuple[str, Any]], rtl: bool) -> list[Piece]:
     for start, end, odd in runs(text, rtl):
         cuts = [start] + [k for k in range(start + 1, end) if owner[k] != owner[k - 1]] + [end]
         parts = [
-            shape(text[a:b], odd, segments[owner[a]][1])
+            replace(shape(text[a:b], odd, segments[owner[a]][1]), start=a)
             for a, b in zip(cuts, cuts[1:], strict=False)
         ]
         pieces.extend(reversed(parts) if odd else parts)
     return pieces
 
 
-def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
-    """The piece's glyphs from `x` on the baseline `y`: one text object whose TJ places
-    each glyph where HarfBuzz put it."""
+def _glyph_ops(canv: Canvas, piece: Piece, x: float, y: float, logical: bool) -> str:
+    """Text operators drawing the piece's glyphs from `x` on the baseline `y`, each where
+    HarfBuzz put it (`logical`, for benchmarks/rtl_extractors.py only: in reading order,
+    each glyph placed on its own)."""
     frag = piece.frag
     font, size = pdfmetrics.getFont(frag.fontName), frag.fontSize
     y += getattr(frag, "rise", 0) or 0
-    canv.saveState()
-    canv.setFillColor(frag.textColor)
-    ops, shown, current = ["BT"], [], None
+    ops: list[str] = []
+    shown: list[str] = []
+    current = None
     pen = target = x
     at_y = None
 
@@ -166,6 +176,8 @@ def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
     for glyph in piece.glyphs:
         placed.append((glyph, target + glyph.dx, y + glyph.dy))
         target += glyph.advance
+    if logical and piece.rtl:
+        placed.reverse()
     for glyph, gx, gy in placed:
         if isinstance(font, ttfonts.TTFont):
             ((subset, code),) = font.splitString(glyph.code, canv._doc)  # noqa: SLF001
@@ -187,31 +199,26 @@ def draw_piece(canv: Canvas, piece: Piece, x: float, y: float) -> None:
         shown.append("(" + canv._escape(code) + ")")  # noqa: SLF001
         pen = gx + width * size / 1000
     flush()
-    ops.append("ET")
-    canv.addLiteral(" ".join(ops))
+    return " ".join(ops)
+
+
+def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float, logical: bool = False) -> None:
+    """Pieces side by side from `x`, in visual order, in one text object (a line reads as
+    one: the structure tree's check and extractors see no break inside it). PDFium, poppler
+    and pdf.js put a right-to-left run back in reading order themselves; an /ActualText
+    span they would reverse a second time (measured in docs/scripts-and-fonts.md)."""
+    canv.saveState()
+    canv.addLiteral("BT 0 Tc")  # no tracking: it would part joined letters
+    for piece in pieces:
+        canv.setFillColor(piece.frag.textColor)
+        canv.addLiteral(_glyph_ops(canv, piece, x, y, logical))
+        x += piece.width
+    canv.addLiteral("ET")
     canv.restoreState()
-
-
-def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float) -> None:
-    """Pieces side by side from `x`, in visual order: PDFium and pypdf put a right-to-left
-    run back in reading order themselves (measured in docs/scripts-and-fonts.md)."""
-    i = 0
-    while i < len(pieces):
-        if not pieces[i].rtl:
-            draw_piece(canv, pieces[i], x, y)
-            x += pieces[i].width
-            i += 1
-            continue
-        j = i
-        while j < len(pieces) and pieces[j].rtl:
-            j += 1
-        run = pieces[i:j]  # visual order, left to right
-        starts = [x + sum(p.width for p in run[:k]) for k in range(len(run))]
-        for piece, at in zip(run, starts, strict=True):
-            draw_piece(canv, piece, at, y)
-            _link(canv, piece, at, y)
-        x = starts[-1] + run[-1].width
-        i = j
+    x -= sum(p.width for p in pieces)
+    for piece in pieces:
+        _link(canv, piece, x, y)
+        x += piece.width
 
 
 def _link(canv: Canvas, piece: Piece, x: float, y: float) -> None:
