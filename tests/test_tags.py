@@ -228,6 +228,10 @@ def test_decorations_are_artifacts(tmp_path: Path) -> None:
     assert tagged.artifact_paths >= 5 and tagged.unmarked_paths == 0
     assert "·" in "".join(tagged.artifacts)
     assert "·" not in tagged.words()
+    # with icons, the contact line is one P whose links each hold their own text
+    contact = next(e for e in tagged.root.kids if e.role == "P" and "Link" in roles_of(e))
+    shown = [tagged.text(k) for k in contact.kids if "OBJR" in k.kids]
+    assert shown[0] == "alex@example.com" and "github.com/example" in shown
 
 
 def test_declares_pdf_ua(tmp_path: Path) -> None:
@@ -240,6 +244,10 @@ def test_declares_pdf_ua(tmp_path: Path) -> None:
     assert "<pdfuaid:part>1</pdfuaid:part>" in xmp
     assert "Alex Placeholder — Résumé" in xmp and "<rdf:li>Alex Placeholder</rdf:li>" in xmp
     assert root.StructTreeRoot.ParentTreeNextKey > 0
+
+
+def roles_of(elem: structure.Elem) -> list[str]:
+    return [k.role for k in elem.kids if isinstance(k, structure.Elem)]
 
 
 def untagged(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *args: str) -> bytes:

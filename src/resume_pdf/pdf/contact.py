@@ -101,10 +101,10 @@ class ContactLine(Flowable):
         return avail_width, self.height
 
     def draw(self) -> None:
-        """Tagged as a list, an item each (a link its Link); separators and icons are
-        artifacts."""
+        """Tagged as the line without icons is, one P, but each item a Link (or Span)
+        holding its own text; separators and icons are artifacts."""
         canv, size = self.canv, self.style.fontSize
-        key = None
+        key, line = None, "P*"  # a P of its own, then the items after the first join it
         for n, row in enumerate(self.rows):
             baseline = self.height - n * self.style.leading - size
             text = canv.beginText(0, baseline)
@@ -124,7 +124,8 @@ class ContactLine(Flowable):
                             canv, piece.icon, x - self.indent, y, size * ICON_SCALE, self.color
                         )
                 key = key if piece.icon is None else piece  # a split item: one element
-                path = ("L", "LI*", "LBody*", "Link" if piece.url else "Span")
+                path = (line, "Link" if piece.url else "Span")
+                line = "P"
                 with element(canv, path, key=key, into=text) as leaf:
                     for run in piece.runs:
                         self._write(text, run)

@@ -41,6 +41,9 @@ from .tags import artifact, stream
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
 rl_config.trustedHosts = []
 rl_config.trustedSchemes = []
+# Page streams as binary Flate, not ASCII85 over Flate: a quarter of their size for a 7-bit
+# transport that a PDF with embedded fonts never had; it pays for the tags (pdf/tags.py)
+rl_config.useA85 = 0
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 SIDEBAR_GAP = PANEL_PAD + GUTTER  # points from the sidebar's text to the main column's

@@ -35,6 +35,9 @@ from reportlab.pdfbase.pdfdoc import (
     PDFString,
     PDFtrue,
 )
+from reportlab.pdfbase.pdfdoc import format as pdf_format
+
+from ..text.scripts import script_lang
 
 Path = tuple[str, ...]
 HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
@@ -237,21 +240,31 @@ class Tagger:
         catalog.Metadata = XMP(creator=lambda _doc: self.xmp())
 
     def xmp(self) -> bytes:
+        """The XMP packet: the title and author (as the Info dictionary has them) and the
+        PDF/UA-1 claim. Kept minimal: every byte of it is in every PDF."""
         title, author = escape(self.title), escape(self.author)
-        lang = escape(self.lang)
         return (
-            '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
             '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
             'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
             '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
-            'xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">'
+            'xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"><pdfuaid:part>1</pdfuaid:part>'
             f'<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt>'
             f"</dc:title><dc:creator><rdf:Seq><rdf:li>{author}</rdf:li></rdf:Seq></dc:creator>"
-            f"<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>"
-            "<pdfuaid:part>1</pdfuaid:part>"
-            "</rdf:Description></rdf:RDF></x:xmpmeta>\n"
-            '<?xpacket end="r"?>'
+            "</rdf:Description></rdf:RDF></x:xmpmeta>"
         ).encode()
+
+
+class _Element(PDFDictionary):
+    """A structure element's dictionary written without spaces or line breaks between its
+    entries (`<</S /P/P 11 0 R/Pg 10 0 R/K 0>>`): a résumé has ~60 of them, and reportlab's
+    roomier layout alone would add a kilobyte."""
+
+    def format(self, document: Any, IND: bytes = b"") -> bytes:  # noqa: N803 (reportlab's name)
+        entries = (
+            pdf_format(PDFName(k), document) + b" " + pdf_format(v, document)
+            for k, v in self.dict.items()
+        )
+        return b"<<" + b"".join(entries) + b">>"
 
 
 def _marks(node: Node) -> bool:
@@ -263,7 +276,7 @@ def _marks(node: Node) -> bool:
 def _register(node: Node, doc: Any) -> PDFObjectReference:
     """Every element an indirect object, parents before children (the numbering is the
     tree's order, so the same document gets the same bytes)."""
-    node.obj = PDFDictionary({})
+    node.obj = _Element({})
     node.ref = doc.Reference(node.obj)
     for kid in node.kids:
         if isinstance(kid, Node):
@@ -405,44 +418,7 @@ def link_texts(tagger: Tagger | None, frags: list[Any]) -> None:
     tagger.link_texts = {url: re.sub(r"\s+", " ", t).strip() for url, t in texts.items()}
 
 
-# Scripts that name one language: a run written only in one of them is in that language.
-# Han (Chinese or Japanese), Cyrillic, Arabic, Devanagari and Latin name several: left
-# to the document's language.
-_SCRIPTS = (
-    ("ja", ((0x3040, 0x30FF), (0x31F0, 0x31FF))),  # kana (with Han around it: Japanese)
-    ("ko", ((0x1100, 0x11FF), (0x3130, 0x318F), (0xAC00, 0xD7AF))),
-    ("el", ((0x0370, 0x03FF), (0x1F00, 0x1FFF))),
-    ("he", ((0x0590, 0x05FF),)),
-    ("th", ((0x0E00, 0x0E7F),)),
-    ("hy", ((0x0530, 0x058F),)),
-    ("ka", ((0x10A0, 0x10FF),)),
-)
-_HAN = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF))
-
-
 def _other_lang(text: str, lang: str) -> str | None:
     """The language of `text` where its script says so and it is not the document's."""
     found = script_lang(text) if text else None
     return found if found and found != lang.split("-")[0] else None
-
-
-def script_lang(text: str) -> str | None:
-    """The language `text` is unambiguously in, by its letters' script, or None."""
-    found: set[str] = set()
-    han = False
-    for ch in text:
-        if not ch.isalpha():
-            continue
-        code = ord(ch)
-        lang = next(
-            (lang for lang, spans in _SCRIPTS if any(a <= code <= b for a, b in spans)), None
-        )
-        if lang is None:
-            if any(a <= code <= b for a, b in _HAN):
-                han = True
-                continue
-            return None  # a letter of a script naming several languages
-        found.add(lang)
-    if han and found - {"ja"}:
-        return None
-    return found.pop() if len(found) == 1 else None
