@@ -109,25 +109,6 @@ def test_spans_keep_their_look_and_length() -> None:
     )  # and the runt rule ties "at 40 ms".replace(" at", " at")
 
 
-def test_serif_small_caps_weigh_as_much_as_the_capitals(pages) -> None:
-    """Small caps are capitals at 80 % size; drawn from the bold face they have 80 % of its
-    stroke. Stroke ≈ weight × size: the small ones must match the full capitals' (±25 %)."""
-    headings = 0
-    for line in lines(pages[("serif", "example")]):
-        letters = [g for g in line if g.char.isalpha()]
-        if not letters or not all(g.char.isupper() for g in letters):
-            continue
-        full = max(g.size for g in letters)
-        small = [g for g in letters if abs(g.size - 0.8 * full) < 0.05]
-        if not small:
-            continue
-        headings += 1
-        capital = next(g for g in letters if g.size == full)
-        stroke = [g.weight * g.size / (capital.weight * capital.size) for g in small]
-        assert all(0.95 <= s <= 1.25 for s in stroke), (_text(line), stroke)
-    assert headings >= 4
-
-
 def test_straight_quotes_style_switch(tmp_path: Path) -> None:
     (tmp_path / "plain.yaml").write_text("extends: classic\ntypography: {quotes: straight}\n")
     source = tmp_path / "cv.yaml"

@@ -13,6 +13,7 @@ import importlib.util
 import unicodedata
 from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
@@ -97,6 +98,29 @@ def _font_file(family: str, style: Style | None) -> Path:
         raise RuntimeError(f"font package {module} is not installed")
     stem = HEAVY[family] if style is None else faces[style]
     return Path(next(iter(spec.submodule_search_locations))) / "files" / f"{stem}.ttf"
+
+
+def _glyph_names(face: Any) -> dict[str, int]:
+    """Glyph name -> glyph id from a face's `post` table (format 2, the one naming glyphs
+    beyond the standard Macintosh set); empty for any other format or a short table."""
+    import struct
+
+    try:
+        data = face.get_table("post")
+    except Exception:  # noqa: BLE001 (no post table: no names)
+        return {}
+    if len(data) < 34 or data[:4] != b"\x00\x02\x00\x00":
+        return {}
+    (count,) = struct.unpack_from(">H", data, 32)
+    if len(data) < 34 + 2 * count:
+        return {}
+    index = struct.unpack_from(f">{count}H", data, 34)
+    names, pos = [], 34 + 2 * count
+    while pos < len(data):
+        size = data[pos]
+        names.append(data[pos + 1 : pos + 1 + size].decode("latin-1"))
+        pos += 1 + size
+    return {names[i - 258]: gid for gid, i in enumerate(index) if 258 <= i < 258 + len(names)}
 
 
 class FontBook:
@@ -231,6 +255,34 @@ class FontBook:
             )
             self._cmaps[name] = frozenset(font.face.charToGlyph)
         return name, self._cmaps[name]
+
+    def small_caps(self, family: str) -> tuple[str, frozenset[int]] | None:
+        """The registered name and the capitals of a face of `family`'s bold whose capitals
+        are drawn as its own small capitals (the `A.sc` glyphs its `smcp` feature uses), so
+        a small-caps title keeps capitals in the text layer; None where the family has no
+        such glyphs (a user's family, Source Sans, Roboto)."""
+        if family in self.user or family not in FAMILIES:
+            return None
+        name = family + "-smallcaps"
+        if name not in self._cmaps:
+            font = KernedFont(name, str(_font_file(family, (True, False))))
+            face = font.face
+            glyphs = _glyph_names(face)
+            covered = set()
+            for code in range(ord("A"), ord("Z") + 1):
+                gid = glyphs.get(chr(code) + ".sc")
+                if gid is not None:
+                    face.charToGlyph[code] = gid
+                    face.charWidths[code] = face.hmetrics[gid][0] * 1000 / face.unitsPerEm
+                    covered.add(code)
+            if covered:  # a name of its own: a PDF keeps one font program per name
+                face.name = TTFNameBytes(bytes(face.name) + b"SC")
+                pdfmetrics.registerFont(font)
+                pdfmetrics.registerFontFamily(
+                    name, normal=name, bold=name, italic=name, boldItalic=name
+                )
+            self._cmaps[name] = frozenset(covered)
+        return (name, self._cmaps[name]) if self._cmaps[name] else None
 
     def load_user_faces(self) -> None:
         """Read every user face now, so a bad file is reported before layout starts."""

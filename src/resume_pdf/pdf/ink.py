@@ -42,6 +42,10 @@ class Styles:
     date: ParagraphStyle  # a timeline's dates
 
 
+UNDERLINE_WIDTH = 0.03  # ems
+UNDERLINE_DROP = 0.3  # ems below the baseline: the bundled faces' descenders end by 0.23
+
+
 @functools.lru_cache(maxsize=8)
 def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
     """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same theme gets
@@ -58,6 +62,10 @@ def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
         alignment=TA_LEFT,
         splitLongWords=1,
         wordWrap="CJK" if cjk else None,
+        # a link underlined (where links have the text's colour, as in mono): a hairline
+        # below the descenders of g, p, y and @, not through them
+        underlineWidth=f"{UNDERLINE_WIDTH}*F",
+        underlineOffset=f"{-UNDERLINE_DROP}*F",
         allowWidows=0,  # a paragraph or bullet never leaves one line alone across a page
         allowOrphans=0,
         rtl_page=rtl,  # a right-to-left page: every paragraph mirrored (pdf/rtl.py)
@@ -227,21 +235,29 @@ def switch_gap(book: FontBook, family: str, size: float) -> str:
     return f'<font size="{pad:.2f}">{NBSP}{NBSP}</font>'
 
 
+TRACKING = 0.05  # ems after each letter of a title set in capitals or small capitals
+
+
 class SectionHeading(Flowable):
-    """A section title with the theme's treatment; carries its outline entry."""
+    """A section title with the theme's treatment; carries its outline entry. A title set
+    in capitals or small capitals is letter-spaced by TRACKING: capitals set tight read as
+    a block."""
 
     def __init__(self, para: Paragraph, theme: Theme, title: str | None = None) -> None:
         super().__init__()
         self.para, self.theme = para, theme
         self.outline_title = title or para.getPlainText()  # as written, whatever the case
         self.keepWithNext = 1
+        caps = theme.heading_case in ("upper", "small-caps")
+        self._track = TRACKING * para.style.fontSize if caps else 0.0
         # the rule's gap under the title moves with the spacing (one scale), at most 3 pt
         rule = theme.heading.treatment == "rule"
         self._gap = min(3.0, 0.85 * theme.spacing.heading) if rule else 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
-        _, h = self.para.wrap(avail_width - self._indent(), avail_height)
+        spaced = self._track * len(self.outline_title)  # what the tracking adds to a line
+        _, h = self.para.wrap(avail_width - self._indent() - spaced, avail_height)
         self.height = h + self._gap
         return avail_width, self.height
 
@@ -251,7 +267,11 @@ class SectionHeading(Flowable):
     def draw(self) -> None:
         canv, treatment = self.canv, self.theme.heading.treatment
         with element(canv, HEADING, part=getattr(self, "tag_part", None)):
+            canv.saveState()
+            if self._track:  # character spacing (Tc) for the text objects drawn inside
+                canv._code.append(f"{self._track:.3f} Tc")
             self.para.drawOn(canv, self._indent(), self._gap)
+            canv.restoreState()
         with artifact(canv):
             canv.setStrokeColor(HexColor(self.theme.colors.rule))
             canv.setFillColor(HexColor(self.theme.colors.rule))

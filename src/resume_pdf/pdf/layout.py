@@ -387,8 +387,9 @@ def _section(section: Section, ink: Ink, position: int = 0) -> list[Flowable]:
 
 
 def _heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
-    """As written, uppercase, or small caps drawn as real capitals at 80 % size (so the
-    text layer holds the letters themselves, never a font feature or spaced-out letters).
+    """As written, uppercase, or small caps: the font's own small capitals where it has
+    them (source-serif's `.sc` glyphs, drawn for capital letters, so the text layer holds
+    capitals), else real capitals at 80 % size (never a font feature or spaced-out letters).
     Upper and small caps put capitals in the text layer: readers compare words regardless
     of case (ATS.md C.2), and a parser that sees only text takes a bold line in capitals
     for a section title, where a mixed-case title of several words is missed. The small
@@ -401,11 +402,14 @@ def _heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
         return ink.text(shown, bold=True, family=family)
     small = f"{max((size or theme.sizes.heading) * 0.8, MIN_TYPE):.2f}"
     heavy = ink.book.heavy(family)
+    real = ink.book.small_caps(family)  # the font's own small capitals, where it has them
     parts = []
     for lower, run in groupby(title, key=str.islower):
         shown = "".join(run).upper()
         xml = ink.text(shown, bold=True, family=family)
-        if lower and heavy and all(ord(ch) in heavy[1] for ch in shown):
+        if lower and real and all(ord(ch) in real[1] or not ch.isalpha() for ch in shown):
+            parts.append(f'<font name="{real[0]}">{xml}</font>')
+        elif lower and heavy and all(ord(ch) in heavy[1] for ch in shown):
             parts.append(f'<font name="{heavy[0]}" size="{small}">{xml}</font>')
         elif lower:
             parts.append(f'<font size="{small}">{xml}</font>')
