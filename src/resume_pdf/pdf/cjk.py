@@ -59,8 +59,18 @@ def _space(ch: str) -> bool:
     return len(ch) == 1 and (ch == " " or unicodedata.category(ch) == "Zs")
 
 
+NO_BREAK = frozenset("\u00a0\u202f\u2007\u2060\ufeff")  # no-break spaces, word joiners
+COUNTERS = frozenset("年月日時分秒")  # a number keeps its counter: 2021年, 3月
+
+
 def may_break(before: str, after: str) -> bool:
-    """May a line end between `before` and `after`?"""
+    """May a line end between `before` and `after`? Never beside a no-break space (the
+    layout ties a date range with them: "2021年3月 → 現在" keeps "現在"), nor between a
+    number and its counter ("2021年|3月")."""
+    if before in NO_BREAK or after in NO_BREAK:
+        return False
+    if (before.isdigit() and after in COUNTERS) or (before in COUNTERS and after.isdigit()):
+        return False
     if _space(before) or _space(after):
         return True
     if after in NO_START or before in NO_END:
@@ -99,7 +109,7 @@ def _fill(chars: list[Any], start: int, width_max: float) -> tuple[int, float, i
         ch = chars[i]
         if hasattr(ch.frag, "lineBreak"):
             return i + 1, used, None, True
-        if i > start and may_break(chars[i - 1], ch):
+        if i > start and may_break(chars[i - 1], ch) and not _tied(chars[i - 1], ch):
             last_break = i
         width = ch.width
         if used + width > width_max + _FUZZ and i > start and not _space(ch):
@@ -109,6 +119,11 @@ def _fill(chars: list[Any], start: int, width_max: float) -> tuple[int, float, i
         used += width
         i += 1
     return i, used, None, False
+
+
+def _tied(before: Any, after: Any) -> bool:
+    """Both inside one <nobr> (a date range the layout keeps on one line)."""
+    return getattr(before.frag, "nobr", False) and getattr(after.frag, "nobr", False)
 
 
 class _Char(str):

@@ -40,8 +40,7 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
     role-first ("role | dates" over "organisation | place"), organization-first, or
     inline (the three apart by an em on one line, the dates at the right). Education
     leads with the institution, its degree taking the role's line."""
-    dates = ink.dates(item)
-    right = ink.text(dates) if dates else ""
+    right = ink.dates_xml(item)
     place = ink.rich(item.location, paragraph=False) if item.location else ""
     header = ink.theme.entry.header
     if isinstance(item, Experience):
@@ -70,8 +69,7 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
 
 def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
     """(title XML, right-hand XML, subtitle items' XML) of a project or publication."""
-    dates = ink.dates(item)
-    right = ink.text(dates) if dates else ""
+    right = ink.dates_xml(item)
     subs: list[str] = []  # XML
     if isinstance(item, Project):
         title = ink.rich(item.title, bold=True)

@@ -151,6 +151,16 @@ class Ink:
         shown = format_range(entry, self.theme.dates, self.locale)
         return shown.replace(" ", NBSP) if shown and len(shown) <= MAX_TIED else shown
 
+    def dates_xml(self, entry: Any, *, bold: bool = False) -> str:
+        """The entry's dates as paragraph XML ("" for none); a range kept on one line is in
+        <nobr>, which Chinese and Japanese line breaking honours too (pdf/cjk.py), where
+        any two Han characters may otherwise part ("現|在")."""
+        shown = self.dates(entry)
+        if not shown:
+            return ""
+        xml = self.text(shown, bold=bold)
+        return f"<nobr>{xml}</nobr>" if NBSP in shown else xml
+
     @property
     def quotes(self) -> bool:
         return self.theme.typography.quotes == "curly"

@@ -516,14 +516,15 @@ def _timeline(items: tuple[TimelineEntry, ...], ink: Ink) -> list[Block]:
             ]
             for d, e in zip(dates, items, strict=True)
         ]
-    bold = ink.book.face(theme.fonts.body, (True, False))  # loaded: measured below
-    width = min(max(stringWidth(d, bold, st.body.fontSize) for d in dates) + 12, MAX_DATE_COLUMN)
+    # measured as drawn: a date's CJK or other fallback glyphs come from other faces
+    xmls = [ink.dates_xml(e, bold=True) for e in items]
+    width = min(max(line_width(x, st.date) for x in xmls) + 12, MAX_DATE_COLUMN)
     rows = [
         [
-            tagged(paragraph(ink.text(d, bold=True), st.date), "L", "LI*", "Lbl"),
+            tagged(paragraph(x, st.date), "L", "LI*", "Lbl"),
             tagged(paragraph(ink.rich(e.text), st.body), "L", "LI", "LBody"),
         ]
-        for d, e in zip(dates, items, strict=True)
+        for x, e in zip(xmls, items, strict=True)
     ]
     return [[grid(rows, [width, None], ink, bottom=theme.spacing.paragraph)]]
 
