@@ -33,6 +33,8 @@ LINES = {
     "Arabic": "مهندسة برمجيات أولى في شركة النور",
     "mixed": "قادت فريقا من 12 مهندسا في Google منذ 2020",
     "mixed he": "ניהלתי צוות של 12 ב-Google, ל-2,000 לקוחות.",
+    "lam-alef, marks, brackets": "حتى الآن في الجامعة الأمريكية (عمّان) لا",
+    "brackets he": "כתבתי את המנוע (Go, PostgreSQL) עבור 1.2 מיליון",
 }
 CONTROLS = dict.fromkeys(
     map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

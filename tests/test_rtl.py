@@ -147,3 +147,37 @@ def test_joined_forms_read_back_as_their_letters(tmp_path: Path) -> None:
     assert not [c for c in text if 0xFB50 <= ord(c) <= 0xFDFF or 0xFE70 <= ord(c) <= 0xFEFF]
     for word in ("مهندس", "برمجيات", "النور"):
         assert word in text
+
+
+def test_lam_alef_reads_in_order(tmp_path: Path) -> None:
+    make_rtl_font(tmp_path / "R.ttf")
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "r.yaml").write_text(
+        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: سارة حداد\nstyle: r\nlocale: ar\nsummary: سلام عليكم\n", encoding="utf-8"
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    # the lam-alef ligature stands for two letters, read in their order by PDFium
+    assert "سلام عليكم" in pdfium.PdfDocument(out)[0].get_textpage().get_text_range()
+
+
+def test_verify_accepts_pdfiums_hyphen_beside_a_number(tmp_path: Path) -> None:
+    # PDFium reads "ב-2020" as "ב2020-" (its bidi keeps the hyphen with the digits);
+    # --verify compares the words with such neutrals set aside, and says it reads PDFium
+    make_rtl_font(tmp_path / "R.ttf")
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "r.yaml").write_text(
+        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: דוד כהן\nstyle: r\nlocale: he\nsummary: עבדתי ב-2020 עם 12 מהנדסים (80%)\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    assert "2020" in pdfium.PdfDocument(out)[0].get_textpage().get_text_range()

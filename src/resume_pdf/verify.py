@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .content import Occurrences, displayed, expected_links
 from .errors import Problem, quote
@@ -52,6 +52,18 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+_NEUTRALS = str.maketrans(dict.fromkeys("()[]{}<>%+-\u2010\u2011"))
+
+
+def _bare_tokens(text: str) -> list[str]:
+    """Words with brackets, hyphens, % and + and marks (shadda, niqqud) set aside: PDFium
+    places these by its own bidi rules beside right-to-left letters ("ב-2020" reads
+    "ב2020-", a mirrored bracket mirrored, a shadda at the line's start), the letters and
+    digits in order (docs/scripts-and-fonts.md)."""
+    bare = text.translate(_NEUTRALS)
+    return tokens("".join(c for c in bare if unicodedata.category(c) != "Mn"))
+
+
 def lcs_len(a: list[str], b: list[str]) -> int:
     """Exact longest common subsequence, bit-parallel (Hyyrö 2004)."""
     masks: dict[str, int] = {}
@@ -83,14 +95,15 @@ def verify_pdf(
         pages = _pdfium_pages(pdf)
     text = "\n".join(pages)
     text = re.sub(r"(?<=\w-)\n(?=\w)", "", text)  # a word broken after its own hyphen
-    found = tokens(text)
+    split = _bare_tokens if rtl else tokens
+    found = split(text)
     where = Occurrences(resume.texts)
     by = " as PDFium reads it" if rtl else ""
     problems = []
     vocabulary = set()
     read: list[str] = []  # the fields the text layer holds, for the structure tree's check
     for name, text_shown in displayed(resume) if shown is None else shown:
-        wanted = tokens(text_shown)
+        wanted = split(text_shown)
         vocabulary.update(wanted)
         field = where.next(text_shown)
         read += [text_shown] if lcs_len(wanted, found) == len(wanted) else []
@@ -112,11 +125,13 @@ def verify_pdf(
     problems += _touching_fields(resume, pdf, where)
     titles = [s.title for s in resume.sections] if shown is None else []
     titles = [t for t in titles if lcs_len(tokens(t), found) == len(tokens(t))]
-    problems += _structure(reader, read, titles)
+    problems += _structure(reader, read, titles, split)
     return problems
 
 
-def _structure(reader: object, fields: list[str], titles: list[str]) -> list[Problem]:
+def _structure(
+    reader: object, fields: list[str], titles: list[str], split: Callable[[str], list[str]] = tokens
+) -> list[Problem]:
     """The structure tree read in its order: each field's words in order, the sections in
     the résumé's order (of those the text layer holds: what it lost is reported once); no
     text outside tags and artifacts; links and the photo tagged."""
@@ -143,11 +158,11 @@ def _structure(reader: object, fields: list[str], titles: list[str]) -> list[Pro
     if held[1]:
         problems.append(Problem("the photo's /Figure has no alternative text"))
     text = "\n".join(_logical(texts.get(m, "")) for m in order)
-    found = tokens(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
-    lost = [t for t in fields if tokens(t) and lcs_len(tokens(t), found) < len(tokens(t))]
+    found = split(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
+    lost = [t for t in fields if split(t) and lcs_len(split(t), found) < len(split(t))]
     if lost:
         problems.append(Problem(f"not in the structure tree's reading order: {lost[:5]}"))
-    heads = [t for title in titles for t in tokens(title)]
+    heads = [t for title in titles for t in split(title)]
     if heads and lcs_len(heads, found) < len(heads):
         problems.append(Problem("the structure tree reads the sections out of the résumé's order"))
     return problems

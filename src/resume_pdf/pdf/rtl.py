@@ -13,6 +13,7 @@ page, is mirrored: aligned right, its bullet on the right, its indents swapped."
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import groupby
 from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -56,22 +57,38 @@ def _face_name(font: Any) -> str:
     return (font.face.name + font.face.subfontNameX).decode("pdfdoc")
 
 
+def _cmap_chars(font: Any, gid: int) -> list[str]:
+    """The characters the font's cmap draws `gid` for (presentation forms left out)."""
+    codes = font.face.glyphToChar.get(gid, ())
+    return [chr(c) for c in codes if c < PUA_START and not _form(c)]
+
+
 def _code_for(font: Any, gid: int, text: str) -> str:
-    """A character the font's subsets draw `gid` with: the one its cmap gives, else a
-    private-use code added for it (a joined form, a ligature), remembered with `text`."""
+    """A character the font's subsets draw `gid` with: `text` itself when the cmap draws
+    it with `gid`, else a private-use code added for `gid` (a joined form, a ligature, a
+    mirrored bracket), its ToUnicode remembered as `text`."""
     face = font.face
-    chars = [c for c in face.glyphToChar.get(gid, ()) if c < PUA_START and not _form(c)]
-    if chars:
-        return chr(chars[0])
-    for code in face.glyphToChar.get(gid, ()):
-        if code >= PUA_START:
-            return chr(code)
+    if text in _cmap_chars(font, gid):
+        return text
     code = PUA_START + gid
-    face.charToGlyph[code] = gid
-    face.glyphToChar.setdefault(gid, []).append(code)
-    face.charWidths[code] = _advance_1000(font, gid)  # reportlab's: per 1000 units
-    _LETTERS[(_face_name(font), code)] = text
+    if code not in face.charToGlyph:
+        face.charToGlyph[code] = gid
+        face.glyphToChar.setdefault(gid, []).append(code)
+        face.charWidths[code] = _advance_1000(font, gid)  # reportlab's: per 1000 units
+        _LETTERS[(_face_name(font), code)] = text
     return chr(code)
+
+
+def _cluster_texts(font: Any, gids: list[int], text: str, rtl: bool) -> list[str]:
+    """What each glyph of one cluster stands for: a glyph the cmap gives for one of the
+    cluster's characters (a mark) that character; the others what is left (a letter, or
+    the two of a lam-alef). Left in visual order in a right-to-left run: PDFium, poppler
+    and pdf.js reverse a glyph's characters with the run (measured)."""
+    own = [next((c for c in _cmap_chars(font, g) if c in text), "") for g in gids]
+    rest = "".join(c for c in text if c not in own) or text
+    if rtl:
+        rest = rest[::-1]
+    return [mine or rest for mine in own]
 
 
 def _form(code: int) -> bool:
@@ -118,25 +135,33 @@ def shape(text: str, rtl: bool, frag: Any) -> Piece:
     hb = uharfbuzz.Font(font.hbFace)
     scale = size / font.hbFace.upem
     buf = uharfbuzz.Buffer()
-    buf.add_str(text.replace("\xa0", " "))
+    text = text.replace("\xa0", " ")  # a space to extractors too: U+00A0 is a bidi separator
+    buf.add_str(text)
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl else "ltr"
     uharfbuzz.shape(hb, buf, {"kern": True, "liga": True})
     infos, positions = buf.glyph_infos, buf.glyph_positions
     clusters = sorted({i.cluster for i in infos}) + [len(text)]
-    glyphs = []
-    for info, pos in zip(infos, positions, strict=True):
-        start = info.cluster
-        end = clusters[clusters.index(start) + 1]
-        glyphs.append(
-            Glyph(
-                _code_for(font, info.codepoint, text[start:end]),
-                pos.x_advance * scale,
-                pos.x_offset * scale,
-                pos.y_offset * scale,
-            )
+    stands: list[str] = []
+    for _, group in groupby(infos, key=lambda i: i.cluster):
+        gids = [i.codepoint for i in group]
+        start = gids and clusters.index(_start(infos, len(stands)))
+        part = text[clusters[start] : clusters[start + 1]]
+        stands += _cluster_texts(font, gids, part, rtl)
+    glyphs = [
+        Glyph(
+            _code_for(font, info.codepoint, stand),
+            pos.x_advance * scale,
+            pos.x_offset * scale,
+            pos.y_offset * scale,
         )
+        for info, pos, stand in zip(infos, positions, stands, strict=True)
+    ]
     return Piece(text, rtl, frag, tuple(glyphs))
+
+
+def _start(infos: list[Any], index: int) -> int:
+    return infos[index].cluster
 
 
 def line_pieces(segments: list[tuple[str, Any]], rtl: bool) -> list[Piece]:
@@ -187,18 +212,24 @@ def _glyph_ops(canv: Canvas, piece: Piece, x: float, y: float, logical: bool) ->
             subset, code = 0, glyph.code.encode("latin-1", "replace")
             name = canv._doc.getInternalFontName(frag.fontName)  # noqa: SLF001
             width = pdfmetrics.stringWidth(glyph.code, frag.fontName, 1000)
-        if (name, subset) != current or gy != at_y or gx < pen - 1e-3:
+        if (name, subset) != current or gy != at_y or at_y is None or gx < pen - 1e-3:
             flush()
             if (name, subset) != current:
                 ops.append(f"{name} {size:.2f} Tf")
                 current = (name, subset)
-            ops.append(f"1 0 0 1 {gx:.3f} {gy:.3f} Tm")
-            pen, at_y = gx, gy
-        if abs(gx - pen) > 1e-3:
+            if at_y is None or gx < pen - 1e-3:
+                ops.append(f"1 0 0 1 {gx:.3f} {y:.3f} Tm")
+                pen = gx
+            elif gy != at_y:  # a mark raised over its letter: text rise, on the line
+                ops.append(f"{gy - y:.3f} Ts")
+            at_y = gy
+        if abs(gx - pen) > 1e-3:  # a mark moves back over its letter within the TJ
             shown.append(f"{-(gx - pen) * 1000 / size:.1f}")
         shown.append("(" + canv._escape(code) + ")")  # noqa: SLF001
         pen = gx + width * size / 1000
     flush()
+    if at_y is not None and at_y != y:
+        ops.append("0 Ts")
     return " ".join(ops)
 
 
