@@ -13,7 +13,7 @@ from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-LATIN = "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→–—…’“”éè"
+LATIN = "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→←–—…’“”éè"
 HEBREW = "אבגדהוזחטיכלמנסעפצקרשתםןףךץ"
 DUAL = "بتثجحخسشصضطظعغفقكلمنهيى"  # Arabic letters that join on both sides
 RIGHT = "اأإآدذرزوة"  # Arabic letters that join only to the letter before them

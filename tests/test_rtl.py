@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from conftest import run_cli
+from resume_pdf.pdf.rtl import PUA_START, _Frag, shape
 from resume_pdf.text.bidi import levels, visual_order
 from rtlfont import make_rtl_font
 
@@ -181,3 +184,33 @@ def test_verify_accepts_pdfiums_hyphen_beside_a_number(tmp_path: Path) -> None:
     run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
     assert run.exit_code == 0, run.stderr
     assert "2020" in pdfium.PdfDocument(out)[0].get_textpage().get_text_range()
+
+
+def test_rtl_page_sets_a_latin_first_line_right_to_left_arrows_pointing_left(
+    tmp_path: Path,
+) -> None:
+    make_rtl_font(tmp_path / "R.ttf")
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "r.yaml").write_text(
+        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: דוד כהן\nstyle: r\nlocale: he\nsummary: BSc במדעי המחשב\n"
+        "sections:\n  - title: ניסיון\n    experience:\n"
+        "      - role: מהנדס\n        start: 2019-03\n        end: 2021-05\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    found = chars(out)
+    shown = "".join(c for c, _, _ in found)
+    # the paragraph reads right to left, as the page: its first (Latin) word at the right
+    assert found[shown.index("BSc")][1] > found[shown.index("במדעי")][1]
+    # the date range's arrow points the way the line reads; the text layer keeps "→"
+    assert "→" in shown
+    font = TTFont(tmp_path / "R.ttf")
+    left = font.getGlyphID(font.getBestCmap()[ord("←")])
+    pdfmetrics.registerFont(ttfonts.TTFont("RtlArrows", str(tmp_path / "R.ttf")))
+    piece = shape("2019 → היום", True, _Frag("RtlArrows", 10, None))
+    assert chr(PUA_START + left) in [g.code for g in piece.glyphs]  # drawn "←", read "→"

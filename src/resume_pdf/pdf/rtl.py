@@ -20,10 +20,11 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
-from ..text.bidi import first_strong_rtl, runs
+from ..text.bidi import first_strong_rtl, has_rtl, runs
 from .ink import WrappedOnce
 
 PUA_START = 0xF0000  # supplementary private use: no font maps a letter there
+_ARROWS = {"→": "←", "⟶": "⟵", "⇒": "⇐"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,12 @@ _LETTERS: dict[tuple[str, int], str] = {}
 
 def _face_name(font: Any) -> str:
     return (font.face.name + font.face.subfontNameX).decode("pdfdoc")
+
+
+def _point_left(text: str, font: Any) -> str:
+    """`text` with its arrows turned to point left, where the font draws those."""
+    has = font.face.charToGlyph
+    return "".join(_ARROWS.get(c, c) if ord(_ARROWS.get(c, c)) in has else c for c in text)
 
 
 def _cmap_chars(font: Any, gid: int) -> list[str]:
@@ -136,7 +143,9 @@ def shape(text: str, rtl: bool, frag: Any) -> Piece:
     scale = size / font.hbFace.upem
     buf = uharfbuzz.Buffer()
     text = text.replace("\xa0", " ")  # a space to extractors too: U+00A0 is a bidi separator
-    buf.add_str(text)
+    # an arrow points the way the run reads (a date range, "2021 ← now"); the text layer
+    # keeps the arrow written, as for a mirrored bracket
+    buf.add_str(_point_left(text, font) if rtl else text)
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl else "ltr"
     uharfbuzz.shape(hb, buf, {"kern": True, "liga": True})
@@ -275,8 +284,9 @@ class BidiParagraph(WrappedOnce):
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802, ARG002 (reportlab's name)
         style, canv, bl = self.style, self.canv, self.blPara
         mirrored = self._mirrored()
-        base_rtl = first_strong_rtl(self.getPlainText()) or (
-            mirrored and not any(ch.isalpha() for ch in self.getPlainText()[:1])
+        plain = self.getPlainText()
+        base_rtl = first_strong_rtl(plain) or (
+            mirrored and (has_rtl(plain) or not any(ch.isalpha() for ch in plain[:1]))
         )
         left, right = (style.rightIndent, style.leftIndent) if mirrored else (
             style.leftIndent, style.rightIndent)  # fmt: skip
