@@ -15,8 +15,8 @@ from reportlab.platypus.paragraph import _FUZZ
 
 from ..dates import format_range
 from ..fonts.book import FontBook
-from ..text.inline import Rich, Span
 from ..text.bidi import has_rtl
+from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme

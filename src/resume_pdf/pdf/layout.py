@@ -31,7 +31,7 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
-from ..text.bidi import RTL_LOCALES, first_strong_rtl
+from ..text.bidi import RTL_LOCALES
 from ..text.inline import Rich
 from ..text.typography import tie_last, tie_phone
 from ..theme import MIN_TYPE, Theme
@@ -78,7 +78,9 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     if cjk:
         install_cjk_breaking()
     # a right-to-left language, or a right-to-left name: the page is mirrored
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES or first_strong_rtl(resume.name)
+    # the page follows the locale; a right-to-left name in an English résumé is set right
+    # to left as a run, on a left-to-right page
+    rtl = resume.locale.split("-")[0] in RTL_LOCALES
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
@@ -92,7 +94,6 @@ def build_story(
 ) -> Story:
     """The whole résumé as flowables, in reading order; `placed`: a sidebar's sections and
     width as another pass decided them."""
-
     ink = make_ink(resume, theme, book)
     photo = _photo(resume, theme)
     if photo:
