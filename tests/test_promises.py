@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from ats import pdf_font_sizes, pdf_fonts, pdf_links, pdf_pages_text, pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
+from resume_pdf.theme import load_theme
 from test_watch import text_of, wait_for
 
 HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
@@ -529,7 +530,11 @@ NOTE = re.compile(r"fitted at spacing (\d+)%(?:, margins (\d+) pt)?(?:, type (\d
 
 def test_tightening_goes_spacing_then_margins_then_type(tmp_path: Path) -> None:
     """Bug: margins or type size touched before the stage before them is at its floor.
-    classic: spacing floor 35%, margin floor 30 pt, body 9.5 pt down to 8.5 pt."""
+    The numbers are classic's own (issue 22 moved them: body 10 pt, spacing floor 40 %,
+    smallest margin 36 pt), read from the style so a new type scale needs no edit here."""
+    classic = load_theme("classic")
+    natural_body, floors, m = classic.sizes.body, classic.floors, classic.page.margins
+    smallest = min(m.top, m.bottom, m.left, m.right)  # what the result line reports
     seen = set()
     source, out = tmp_path / "cv.yaml", tmp_path / "cv.pdf"
     for n in range(46, 64, 2):
@@ -540,12 +545,13 @@ def test_tightening_goes_spacing_then_margins_then_type(tmp_path: Path) -> None:
         sizes = Counter(round(s, 1) for s in pdf_font_sizes(out))
         body = sizes.most_common(1)[0][0]
         if margins:
-            assert spacing == "35", run.stdout
-            assert 30 <= int(margins) <= 38, run.stdout  # natural: 38 pt (the smallest)
+            assert int(spacing) == round(floors.spacing * 100), run.stdout
+            assert floors.margin <= int(margins) <= smallest, run.stdout
         if type_:
-            assert margins == "30" and int(type_) < 100 and body < 9.5, run.stdout
+            assert int(margins) == floors.margin and int(type_) < 100, run.stdout
+            assert floors.body <= body < natural_body, run.stdout
         else:
-            assert body == 9.5, (run.stdout, sizes)
+            assert body == natural_body, (run.stdout, sizes)
         seen.add(("margins" if margins else "spacing") if not type_ else "type")
     assert seen == {"spacing", "margins", "type"}
 
