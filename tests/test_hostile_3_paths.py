@@ -296,3 +296,24 @@ def test_a_folder_without_permission_is_located_in_process(
     assert font.exit_code == 1, font.stderr
     assert "f.yaml:2:" in font.stderr and "cannot read font" in font.stderr, font.stderr
     assert "Permission denied" in font.stderr, font.stderr
+
+
+def test_a_long_path_the_user_named_is_shown_whole_and_a_huge_one_cut(tmp_path: Path) -> None:
+    """A path is what the user must find to act on the message: a deep project folder (here
+    ~150 characters) is named whole in every output-target message, not cut at the ~80 of a
+    value; only past 200 characters is its middle cut, keeping its start and its file name."""
+    (tmp_path / "r.yaml").write_text(NAME)
+    deep = tmp_path / ("project-" * 12) / "file.txt"
+    deep.parent.mkdir()
+    deep.write_text("not a folder")
+    for out, why in [(deep / "cv.pdf", "Not a directory"), (deep.parent, "is a directory")]:
+        run = run_cli("build", str(tmp_path / "r.yaml"), "-o", str(out))
+        assert run.exit_code == 1 and len(str(out)) > 100, run.stderr
+        assert repr(str(out)) in run.stderr and why in run.stderr, run.stderr
+    huge = tmp_path / ("d" * 300) / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "r.yaml"), "-o", str(huge))
+    assert run.exit_code == 1 and "file name too long" in run.stderr, run.stderr
+    assert (
+        f"{str(tmp_path)[:40]}" in run.stderr and "d…" in run.stderr and "d/cv.pdf'" in run.stderr
+    )
+    assert len(run.stderr.split("cannot write ")[1].split(": file name")[0]) == 202  # 200 + ''

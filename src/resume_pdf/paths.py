@@ -20,7 +20,7 @@ from .errors import Location, Problem, ResumeError, os_reason
 from .values import value
 
 Kind = Literal["file", "folder", "missing", "other"]
-SHOWN = 80  # characters of a path quoted in a message
+SHOWN = 200  # characters of a path quoted whole in a message (a value's limit is errors.SHOWN)
 
 
 @value
@@ -124,6 +124,15 @@ def shown(path: Path | str) -> str:
         except ValueError:  # another drive (Windows)
             inside = text
         text = text if inside.startswith("..") else inside
+    return quote_path(text)
+
+
+def quote_path(path: Path | str) -> str:
+    """A path the user named, quoted whole up to 200 characters: unlike a value (cut at
+    ~80 by errors.quote), it is what the user must find or change to act on the message, and
+    a temporary or project folder is often longer than 80. Beyond that (a hostile or
+    mistaken name) its middle is cut, keeping the folder it starts in and the file name."""
+    text = str(path)
     if len(text) > SHOWN:
-        text = text[: SHOWN - 20] + "…" + text[-19:]
+        text = text[: SHOWN - 60] + "…" + text[-59:]
     return repr(text)

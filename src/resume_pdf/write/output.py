@@ -17,7 +17,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import Problem, ResumeError, os_reason, quote
+from ..errors import Problem, ResumeError, os_reason
+from ..paths import quote_path
 
 
 def check_targets(targets: Iterable[Path], inputs: Iterable[Path] = ()) -> None:
@@ -37,7 +38,7 @@ def check_output_path(out: Path, inputs: list[Path]) -> None:
 
 
 def _target_problems(out: Path, inputs: list[Path]) -> list[Problem]:
-    shown = quote(out)
+    shown = quote_path(out)
     try:
         info = os.lstat(out)
     except FileNotFoundError:
@@ -71,7 +72,7 @@ def _input_problems(out: Path, inputs: list[Path]) -> list[Problem]:
     for i, path in enumerate(inputs):
         if os.path.realpath(path) == resolved or _same_file(out, path):
             what = "the input file itself" if i == 0 else f"an input of this build ({path})"
-            return [Problem(f"output path {str(out)!r} is {what}")]
+            return [Problem(f"output path {quote_path(out)} is {what}")]
     return []
 
 
@@ -86,17 +87,23 @@ def _folder_problems(out: Path) -> list[Problem]:
     """The nearest existing folder above `out` must be a folder we may write into, and no
     part of the path may be too long (checked before `output/` would be created)."""
     if any(len(os.fsencode(part)) > 255 for part in out.parts):
-        return [Problem(f"cannot write {quote(out)}: file name too long")]
+        return [Problem(f"cannot write {quote_path(out)}: file name too long")]
     parent = out.parent
     try:
         while not os.path.lexists(parent) and parent != parent.parent:
             parent = parent.parent
         if not parent.is_dir():
-            return [Problem(f"cannot write {str(out)!r}: {str(parent)!r} is not a folder")]
+            return [
+                Problem(f"cannot write {quote_path(out)}: {quote_path(parent)} is not a folder")
+            ]
         if not os.access(parent, os.W_OK | os.X_OK):
-            return [Problem(f"cannot write {str(out)!r}: permission denied in {str(parent)!r}")]
+            return [
+                Problem(
+                    f"cannot write {quote_path(out)}: permission denied in {quote_path(parent)}"
+                )
+            ]
     except OSError as exc:
-        return [Problem(f"cannot write {str(out)!r}: {os_reason(exc)}")]
+        return [Problem(f"cannot write {quote_path(out)}: {os_reason(exc)}")]
     return []
 
 
@@ -121,7 +128,7 @@ def write_atomic(out: Path, data: bytes) -> None:
         out.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name[:200]}.", suffix=".tmp", dir=out.parent)
     except OSError as exc:
-        raise ResumeError([Problem(f"cannot write {str(out)!r}: {os_reason(exc)}")]) from None
+        raise ResumeError([Problem(f"cannot write {quote_path(out)}: {os_reason(exc)}")]) from None
     try:
         with _terminate_raises():
             with os.fdopen(fd, "wb") as fh:
@@ -132,7 +139,7 @@ def write_atomic(out: Path, data: bytes) -> None:
             os.replace(tmp, out)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise ResumeError([Problem(f"cannot write {str(out)!r}: {os_reason(exc)}")]) from None
+        raise ResumeError([Problem(f"cannot write {quote_path(out)}: {os_reason(exc)}")]) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
