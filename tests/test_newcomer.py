@@ -189,6 +189,16 @@ def test_watch_letter_rebuilds_the_letter_on_each_save(tmp_path: Path) -> None:
 GOOD_LETTER = "to: Acme\ngreeting: Dear team,\nbody: I would like to build things at Acme.\n"
 
 
+def grown(source: Path) -> str:
+    """The fit note `build` gives this short résumé (', grown 16% (spacing 140%, ...)': a
+    short page is grown to fill it), which `check` must give too; built elsewhere, so that
+    nothing is written beside the résumé."""
+    out = source.parent / "elsewhere" / "r.pdf"
+    built = run_cli("build", str(source), "-o", str(out))
+    assert built.exit_code == 0 and ", grown " in built.stdout, built.stdout
+    return ", " + built.stdout.split(", ", 1)[1].rsplit(", ", 1)[0]
+
+
 def check_and_letter(source: Path) -> tuple[Run, Run]:
     """`check` (which must write nothing), then `letter` on the same résumé."""
     checked = run_cli("check", str(source))
@@ -206,7 +216,7 @@ def test_check_passes_a_good_letter_and_names_it(tmp_path: Path, where: str) -> 
         (tmp_path / "letter.yaml").write_text(GOOD_LETTER, encoding="utf-8")
     checked, built = check_and_letter(source)
     assert checked.exit_code == 0, checked.stderr
-    line = f"{source}: ok, 1 page within its 2-page budget; letter: 1 page"
+    line = f"{source}: ok, 1 page within its 2-page budget{grown(source)}; letter: 1 page"
     assert checked.stdout.splitlines() == [line] and checked.stderr == ""
     assert built.exit_code == 0 and "r-letter.pdf: 1 page" in built.stdout
 
@@ -258,7 +268,7 @@ def test_check_fails_on_a_letter_field_error_as_letter_does(
 def test_check_without_a_letter_is_unchanged(tmp_path: Path) -> None:
     source = tmp_path / "r.yaml"
     source.write_text(RESUME, encoding="utf-8")
-    unchanged = [f"{source}: ok, 1 page within its 2-page budget"]
+    unchanged = [f"{source}: ok, 1 page within its 2-page budget{grown(source)}"]
     assert run_cli("check", str(source)).stdout.splitlines() == unchanged
     # a `letter:` with no body whose variants bring theirs is their base, not a letter
     base = RESUME + "letter: {closing: Bye}\nvariants:\n  acme: {letter: {body: Hi Acme.}}\n"
