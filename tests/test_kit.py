@@ -21,7 +21,7 @@ from docx.oxml.ns import qn
 from PIL import Image
 
 from conftest import EXAMPLE, run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.theme import builtin_styles, load_theme
 from test_preview_browser import CHROMIUM, Browser
 from test_twins import parse_html
 
@@ -70,7 +70,8 @@ def test_docx_links_fonts_photo_and_statistics(tmp_path: Path) -> None:
             run = docx.text.run.Run(link.find(qn("w:r")), paragraph)
             assert run.font.underline is True
     contact = next(p for p in linked if "alex@example.com" in p.text)
-    assert {size_of(r, contact, word) for r in runs_of(contact)} == {8.5}
+    small = load_theme("classic").sizes.small  # the example's style: 9 pt since 553d645
+    assert {size_of(r, contact, word) for r in runs_of(contact)} == {small}
     # the style's family first, the family every Word has for its kind where it is missing
     assert word.styles["Normal"].font.name == "Source Sans Pro"
     fonts = zipfile.ZipFile(path).read("word/fontTable.xml").decode()
