@@ -82,7 +82,8 @@ def test_txt_links_survive_a_tag_stripper(tmp_path: Path) -> None:
     kept = strip_tags(text)
     for url in ("https://example.org/notes", "https://github.com/example/vm"):
         assert url in kept, url
-    assert "Source: https://github.com/example/vm" in text.splitlines()  # its own line
+    # a project's link after its title, in the PDF's order (title · link … dates)
+    assert "Bytecode VM · Source: https://github.com/example/vm | 2020 - 2021" in text.splitlines()
     assert "  Source" not in text and "<https://" not in text
     assert "→" not in text and "2023 - now" in text
 

@@ -4,7 +4,8 @@ Section titles in capitals, an entry's dates on its title line, bullets as `- ` 
 written, nested items indented two spaces), each
 paragraph on one line (a form wraps it), links as `label: url` (the address alone when the
 label already is the address) so that a portal stripping HTML tags keeps them, a project's
-link on its own line, ASCII `-` in date ranges, UTF-8 with a final newline.
+link after its title (` · label: url`, in the PDF's order), ASCII `-` in date ranges, UTF-8
+with a final newline.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ..text.inline import Rich
 from .document import Block, Bullets, Document, Entry, Heading, Para, Section, link_adds
 
 TITLE_DATES = " | "
+LINK_SEPARATOR = " · "  # a project's title and its link, as the PDF separates them
 ARROWS = str.maketrans({"→": "-"})  # `2023 → now`: an arrow some forms turn into `?`
 
 
@@ -47,13 +49,15 @@ def inline(text: Rich) -> str:
 
 
 def _entry(block: Entry) -> list[str]:
-    """`Title | dates`, a project's link on its own line, then the subtitle."""
-    spans, link = block.title.spans, []
+    """`Title | dates`, then the subtitle; a project's link between title and dates as the
+    PDF reads it (`Bytecode VM · Source: https://… | 2020 - 2021`), set apart by the PDF's
+    `·` instead of the layout's two spaces."""
+    spans, link = block.title.spans, ""
     if len(spans) > 2 and spans[-1].url and not spans[-2].url and not spans[-2].text.strip():
-        spans, link = spans[:-2], [inline(Rich(spans[-1:]))]  # `title  link` in the layout
+        spans, link = spans[:-2], LINK_SEPARATOR + inline(Rich(spans[-1:]))
     dates = TITLE_DATES + block.dates.text.translate(ARROWS) if block.dates else ""
     sub = [inline(block.sub)] if block.sub else []
-    return [inline(Rich(spans)) + dates, *link, *sub]
+    return [inline(Rich(spans)) + link + dates, *sub]
 
 
 def _list(block: Bullets, indent: str = "") -> list[str]:
