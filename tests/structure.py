@@ -53,17 +53,29 @@ class Tagged:
     pdf: pikepdf.Pdf
     root: Elem
     texts: dict[tuple[int, int], str]  # (page index, MCID) -> the text shown in it
+    spans: dict[tuple[int, int], tuple[int, int]]  # its first and last text operator
     unmarked: list[str]  # text shown outside any marked content, per operator
     artifacts: list[str]  # text shown inside artifacts
     artifact_paths: int  # path-painting operators inside artifacts
     unmarked_paths: int  # path-painting operators outside any marked content
 
     def text(self, elem: Elem) -> str:
-        return " ".join(self.texts.get(m, "") for m in elem.mcids())
+        return self._joined(elem.mcids())
 
     def words(self, elem: Elem | None = None) -> str:
         """The tree's text in its order (a screen reader's order)."""
-        return " ".join(self.texts.get(m, "") for m in (elem or self.root).mcids())
+        return self._joined((elem or self.root).mcids())
+
+    def _joined(self, mcids: list[tuple[int, int]]) -> str:
+        """The sequences' texts, each apart from the one before by a space unless it goes
+        on where that one stopped (a bold word inside a line: "AOTInductor" then ", ")."""
+        out, last = "", None
+        for m in mcids:
+            span = self.spans.get(m)
+            close = last is not None and span is not None and last == (m[0], span[0] - 1)
+            out += ("" if close or not out else " ") + self.texts.get(m, "")
+            last = (m[0], span[1]) if span is not None else None
+        return re.sub(r"\s+", " ", out).strip()
 
 
 def read(path: Path | str) -> Tagged:
@@ -72,12 +84,13 @@ def read(path: Path | str) -> Tagged:
     tree = pdf.Root.StructTreeRoot
     root = _elem(tree.K, pages, None)
     texts: dict[tuple[int, int], str] = {}
+    spans: dict[tuple[int, int], tuple[int, int]] = {}
     unmarked: list[str] = []
     artifacts: list[str] = []
     counts = [0, 0]
     for i, page in enumerate(pdf.pages):
-        _page_texts(page, i, texts, unmarked, artifacts, counts)
-    return Tagged(pdf, root, texts, unmarked, artifacts, counts[0], counts[1])
+        _page_texts(page, i, texts, spans, unmarked, artifacts, counts)
+    return Tagged(pdf, root, texts, spans, unmarked, artifacts, counts[0], counts[1])
 
 
 def _elem(obj: Any, pages: dict[Any, int], page: int | None) -> Elem:
@@ -130,6 +143,7 @@ def _page_texts(
     page: Any,
     index: int,
     texts: dict[tuple[int, int], str],
+    spans: dict[tuple[int, int], tuple[int, int]],
     unmarked: list[str],
     artifacts: list[str],
     counts: list[int],
@@ -138,6 +152,7 @@ def _page_texts(
     cmaps: dict[str, dict[int, str] | None] = {}
     stack: list[tuple[str, int | None]] = []  # (tag, MCID)
     cmap: dict[int, str] | None = None
+    event = -1  # text operators (and BT) on the page, counted
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
         if name in ("BDC", "BMC"):
@@ -160,6 +175,7 @@ def _page_texts(
             elif not stack:
                 counts[1] += 1
         if name in NEW_LINE or name in TEXT_SHOWING:
+            event += 1
             shown = ""
             if name == "TJ":
                 shown = "".join(
@@ -175,7 +191,6 @@ def _page_texts(
             elif where is not None:
                 key = (index, where)
                 texts[key] = texts.get(key, "") + gap + shown
+                spans[key] = (spans.get(key, (event, event))[0], event)
             elif name in TEXT_SHOWING:
                 unmarked.append(shown)
-    for key, text in texts.items():
-        texts[key] = re.sub(r"\s+", " ", text).strip()

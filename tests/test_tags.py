@@ -27,7 +27,8 @@ EXAMPLE = ROOT / "resume.yaml"
 STYLES = sorted(p.stem for p in (ROOT / "src/resume_pdf/styles").glob("*.yaml"))
 
 CONTAINERS = {"Document", "Sect", "L", "LI"}
-LEAVES = {"H1", "H2", "H3", "P", "Lbl", "LBody", "Link", "Span", "Figure"}
+LEAVES = {"H1", "H2", "H3", "P", "Lbl", "LBody", "Link", "Span", "Figure", "Strong", "Em"}
+INLINE = {"H3", "P", "LBody", "Lbl"}  # what holds a paragraph's runs
 PARENTS = {  # a role: the roles it may sit in
     "Sect": {"Document"},
     "H1": {"Document"},
@@ -37,6 +38,9 @@ PARENTS = {  # a role: the roles it may sit in
     "LBody": {"LI"},
     "L": {"Document", "Sect", "LBody"},
     "Figure": {"Document"},
+    "Link": INLINE | {"P", "Document"},
+    "Strong": {"P", "LBody", "Link"},
+    "Em": {"P", "LBody", "Link"},
 }
 
 PHOTO_CV = """name: Ada Lovelace
@@ -334,3 +338,96 @@ def test_a_run_in_another_script_says_its_language(tmp_path: Path) -> None:
         "Ελληνικά": "el",
         "English and Ελληνικά": None,
     }
+
+
+PAPER = (
+    "paper on the analytical engine of Charles Babbage, with notes on its uses, its programs,"
+    " its tables and its limits"
+)
+RUNS_CV = """name: Ada Lovelace
+contact: {email: ada@example.com}
+summary: "I wrote **the first program** and *notes* on the [Engine](https://example.org/engine),
+  read by few: **un**usual."
+sections:
+  - title: Experience
+    experience:
+      - role: Analyst
+        organization: Engine Co
+        start: 1842
+        highlights: ["Published a **long** [PAPER](https://example.org/p) in 1843"]
+""".replace("PAPER", PAPER)
+
+
+def inline_kids(tagged: structure.Tagged, elem: structure.Elem) -> list[tuple[str, str]]:
+    return [(k.role, tagged.text(k)) for k in elem.kids if isinstance(k, structure.Elem)]
+
+
+@pytest.mark.parametrize("style", ["classic", "mono"])
+def test_bold_and_italic_runs_are_strong_and_em(tmp_path: Path, style: str) -> None:
+    """**bold** and *italic* inside a paragraph are Strong and Em elements of it (role-mapped
+    to Span for PDF 1.7 readers); a paragraph reads as before around them; headings, set
+    bold by the style, hold none."""
+    pdf = make(tmp_path, EXAMPLE, "--style", style)
+    tagged = structure.read(pdf)
+    summary = next(e for e in tagged.root.kids if e.role == "P" and "AOTInductor" in tagged.text(e))
+    assert inline_kids(tagged, summary) == [("Strong", "AOTInductor")]
+    assert tagged.text(summary).startswith("I created AOTInductor, PyTorch’s ahead-of-time")
+    assert dict(tagged.pdf.Root.StructTreeRoot.RoleMap) == {"/Strong": pikepdf.Name.Span}
+    for heading in (e for e in tagged.root.walk() if e.role in ("H1", "H2", "H3")):
+        assert not any(isinstance(k, structure.Elem) and k.role == "Strong" for k in heading.kids)
+    assert pdfua_findings(pdf) == []
+
+    pdf = make(tmp_path, RUNS_CV, "--style", style)
+    tagged = structure.read(pdf)
+    check_shape(tagged)
+    summary = next(e for e in tagged.root.kids if e.role == "P" and "program" in tagged.text(e))
+    assert inline_kids(tagged, summary) == [
+        ("Strong", "the first program"),
+        ("Em", "notes"),
+        ("Link", "Engine"),
+        ("Strong", "un"),
+    ]
+    shown = "I wrote the first program and notes on the Engine, read by few: unusual."
+    assert tagged.text(summary) == shown  # "un" and "usual" one word, as drawn
+    from resume_pdf.verify import _structure  # --verify reads it so too
+
+    assert _structure(pypdf.PdfReader(pdf), [shown], ["Experience"]) == []
+    roles = dict(tagged.pdf.Root.StructTreeRoot.RoleMap)
+    assert roles == {"/Strong": pikepdf.Name.Span, "/Em": pikepdf.Name.Span}
+    assert pdfua_findings(pdf) == []
+
+
+@pytest.mark.parametrize("style", ["classic", "mono"])
+def test_a_link_in_a_paragraph_holds_its_words_and_annotation(tmp_path: Path, style: str) -> None:
+    """A link inside a paragraph or bullet is a Link element in it holding the link's
+    words (marked content) and its annotation (an OBJR); a link broken over two lines is
+    one Link holding both annotations. mono underlines its links: the underline is an
+    artifact."""
+    pdf = make(tmp_path, EXAMPLE, "--style", style)
+    tagged = structure.read(pdf)
+    prs = [e for e in tagged.root.walk() if e.role == "P" and tagged.text(e) == "See the PRs →"]
+    assert len(prs) == 3
+    for p in prs:
+        (link,) = p.kids
+        assert link.role == "Link" and tagged.text(link) == "See the PRs →"
+        assert link.mcids() and link.kids.count("OBJR") == 1
+    contact = next(e for e in tagged.root.kids if e.role == "P" and "Link" in roles_of(e))
+    links = [tagged.text(k) for k in contact.kids if isinstance(k, structure.Elem)]
+    assert links[0] == "alex@example.com" and "github.com/example" in links
+    assert tagged.unmarked_paths == 0
+
+    pdf = make(tmp_path, RUNS_CV, "--style", style)
+    tagged = structure.read(pdf)
+    check_shape(tagged)
+    body = next(e for e in tagged.root.walk() if e.role == "LBody")
+    assert inline_kids(tagged, body) == [
+        ("Strong", "long"),
+        ("Link", PAPER),
+    ]
+    link = next(k for k in body.kids if isinstance(k, structure.Elem) and k.role == "Link")
+    annots = [a for p in tagged.pdf.pages for a in p.get("/Annots", [])]
+    paper = [a for a in annots if str(a.A.URI) == "https://example.org/p"]
+    assert len(paper) == link.kids.count("OBJR") == 2  # the link is broken over two lines
+    assert {str(a.Contents) for a in paper} == {PAPER}
+    assert tagged.unmarked_paths == 0
+    assert pdfua_findings(pdf) == []

@@ -157,7 +157,7 @@ def _structure(
     order: list[tuple[int, int]] = []
     held = [0, 0]  # link annotations held by a /Link; figures without alternative text
     _walk(tree["/K"], None, pages, order, held)
-    texts, loose = _marked_texts(reader)
+    texts, spans, loose = _marked_texts(reader)
     problems = []
     if loose:
         problems.append(Problem(f"{loose} text run(s) outside any tagged element or artifact"))
@@ -171,7 +171,12 @@ def _structure(
         problems.append(Problem(f"{len(annots) - held[0]} link(s) not held by a /Link element"))
     if held[1]:
         problems.append(Problem("the photo's /Figure has no alternative text"))
-    text = "\n".join(_logical(texts.get(m, "")) for m in order)
+    text, last = "", None
+    for m in order:  # a run that goes on where the one before stopped joins it (a bold word)
+        span = spans.get(m)
+        close = last is not None and span is not None and last == (m[0], span[0] - 1)
+        text += ("" if close or not text else "\n") + _logical(texts.get(m, ""))
+        last = (m[0], span[1]) if span is not None else None
     found = split(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
     lost = [t for t in fields if split(t) and lcs_len(split(t), found) < len(split(t))]
     if lost:
@@ -218,17 +223,22 @@ def _walk(node: object, page: int | None, pages: dict, order: list, held: list[i
         held[1] += 1
 
 
-def _marked_texts(reader: object) -> tuple[dict[tuple[int, int], str], int]:
+def _marked_texts(
+    reader: object,
+) -> tuple[dict[tuple[int, int], str], dict[tuple[int, int], tuple[int, int]], int]:
     """The text of each marked-content sequence, (page, MCID) -> text, decoded through the
-    fonts' ToUnicode maps; and how many text runs are outside any marked content."""
+    fonts' ToUnicode maps; the first and last text operator of each (counted per page);
+    and how many text runs are outside any marked content."""
     from pypdf.generic import ContentStream
 
     texts: dict[tuple[int, int], str] = {}
+    spans: dict[tuple[int, int], tuple[int, int]] = {}
     loose = 0
     for index, page in enumerate(reader.pages):  # type: ignore[attr-defined]
         fonts = page["/Resources"].get("/Font", {})
         stack: list[int | None] = []
         cmap: dict[int, str] = {}
+        event = -1
         for operands, op in ContentStream(page.get_contents(), reader).operations:
             if op in (b"BDC", b"BMC"):
                 props = operands[1] if op == b"BDC" else None
@@ -239,6 +249,7 @@ def _marked_texts(reader: object) -> tuple[dict[tuple[int, int], str], int]:
             elif op == b"Tf":
                 cmap = _to_unicode(fonts.get(operands[0]))
             elif op in (b"Tj", b"TJ", b"'", b'"', b"T*", b"Td", b"BT"):
+                event += 1
                 raw = operands[0] if op == b"TJ" else operands[-1:] if op != b"T*" else []
                 shown = "".join(
                     "".join(cmap.get(b, "") for b in x.get_original_bytes())  # codes, not PDFDoc
@@ -253,8 +264,10 @@ def _marked_texts(reader: object) -> tuple[dict[tuple[int, int], str], int]:
                     loose += 1
                 elif mcid is not None and mcid >= 0:
                     gap = "\n" if op in (b"T*", b"Td", b"BT") else ""
-                    texts[(index, int(mcid))] = texts.get((index, int(mcid)), "") + gap + shown
-    return texts, loose
+                    key = (index, int(mcid))
+                    texts[key] = texts.get(key, "") + gap + shown
+                    spans[key] = (spans.get(key, (event, event))[0], event)
+    return texts, spans, loose
 
 
 def _to_unicode(font: object) -> dict[int, str]:

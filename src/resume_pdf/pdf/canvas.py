@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..fonts.kerning import KernedFont
-from .tags import DEFAULT, Tagger, element
+from .tags import DEFAULT, Runs, Tagger, artifact, element, outside, sequence
 
 
 class KerningCanvas(Canvas):
@@ -40,13 +40,27 @@ class KerningCanvas(Canvas):
         if tagger is None:
             super().drawText(text)
             return
-        if tagger.leaf is None and not tagger.artifacts and not getattr(text, "tagged", False):
-            with element(self, DEFAULT):
-                super().drawText(text)
-            return
+        if not tagger.artifacts and not getattr(text, "tagged", False):
+            if tagger.leaf is None:
+                with element(self, DEFAULT):
+                    super().drawText(text)
+                return
+            if tagger.code is None:  # its runs were to be marked in a text object of ours
+                with sequence(self):
+                    super().drawText(text)
+                return
         super().drawText(text)
         if tagger.then is not None and tagger.leaf is not None:
             tagger.switch(self.getPageNumber(), self._code)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        """A line drawn while a paragraph's text is written (a link's underline) is a
+        decoration: marked as an artifact, as the text's marked content is elsewhere."""
+        if self.tagger is not None and outside(self):
+            with artifact(self):
+                super().line(x1, y1, x2, y2)
+            return
+        super().line(x1, y1, x2, y2)
 
     def _addAnnotation(self, annotation, name=None, addtopage=1) -> None:  # noqa: ANN001, N802
         super()._addAnnotation(annotation, name, addtopage)
@@ -72,6 +86,19 @@ class KerningCanvas(Canvas):
 
 
 class _KernedText(PDFTextObject):
+    runs: Runs | None = None  # a paragraph's bold, italic and linked runs (pdf/tags.py)
+
+    def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 (reportlab's names)
+        if self.runs is not None:
+            self.runs.show(self._code, text)
+        super()._textOut(text, TStar)
+
+    def getCode(self) -> str:  # noqa: N802 (reportlab's name)
+        if self.runs is not None:
+            self.runs.close(self._code)
+            self.runs = None
+        return super().getCode()
+
     def _formatText(self, text: str) -> str:  # noqa: N802 (reportlab's name)
         font = getFont(self._fontname)
         if not isinstance(font, KernedFont) or isinstance(text, ShapedStr) or len(text) < 2:

@@ -21,7 +21,7 @@ from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme
 from ..values import value
-from .tags import HEADING, artifact, element, link_texts, path_of, then
+from .tags import HEADING, artifact, element, inline, link_texts, path_of, runs_of, then
 
 
 @value
@@ -315,6 +315,7 @@ class SeparatedLine(Flowable):
                 rows.append([item])
         xml = "<br/>".join(self.separator.join(row) for row in rows)
         self.para = paragraph(xml, self.style)
+        self.para.tag_path = path_of(self)  # its own element: its links hold their words
         self.width, self.height = self.para.wrap(avail_width, avail_height)
         return self.width, self.height
 
@@ -328,8 +329,7 @@ class SeparatedLine(Flowable):
 
     def draw(self) -> None:
         assert self.para is not None
-        with element(self.canv, path_of(self)):
-            self.para.drawOn(self.canv, 0, 0)
+        self.para.drawOn(self.canv, 0, 0)
 
 
 class FieldLine(Flowable):
@@ -368,11 +368,11 @@ class FieldLine(Flowable):
         y, first = self.height, True
         for row in self.rows:
             for para, x, drop in row:
-                with element(self.canv, ("H3",) if first else ("P",)):  # an entry's title first
-                    # a right-to-left page: the field, right-aligned in its box, ends `x`
-                    # from the right edge (its box is as wide as the room left)
-                    at = 0.0 if getattr(para.style, "rtl_page", False) else x
-                    para.drawOn(self.canv, at, y - drop - para.height)
+                para.tag_path = ("H3",) if first else ("P",)  # an entry's title first
+                # a right-to-left page: the field, right-aligned in its box, ends `x`
+                # from the right edge (its box is as wide as the room left)
+                at = 0.0 if getattr(para.style, "rtl_page", False) else x
+                para.drawOn(self.canv, at, y - drop - para.height)
                 first = False
             y -= max(p.height + drop for p, _, drop in row)
 
@@ -392,20 +392,29 @@ class WrappedOnce(Paragraph):
     tag_part: Any = None
     tag_alt: str | None = None
     tag_key: Any = None  # shared by the parts of a split paragraph: one element
+    tag_runs: Any = None  # its bold, italic and linked runs, while it is drawn (pdf/tags.py)
 
     def draw(self) -> None:
         """Drawn inside its element; a bullet as its list item's label, then its body."""
         canv, path = self.canv, self.tag_path
         if path is None and self.bulletText:
             path = ("L", "LI", "LBody")  # a bullet: an item of a list
-        link_texts(getattr(canv, "tagger", None), self.frags)
+        tagger = getattr(canv, "tagger", None)
+        link_texts(tagger, self.frags)
         text = "".join(getattr(f, "text", "") for f in self.frags)
+        fallback = path is None and self.tag_part is None
+        role = (path or ("P",))[-1].rstrip("*")
+        self.tag_runs = None
+        own = not (fallback and tagger is not None and tagger.leaf is not None)
+        if tagger is not None and own and type(self).drawPara is Paragraph.drawPara:
+            bl = self.blPara  # reportlab's own line drawing, which tags.inline hooks
+            runs = runs_of(bl.lines, bl.kind, self.style.fontName, role, bl)
+            self.tag_runs = runs
         if self.bulletText and path and path[-1] == "LBody":
             with element(canv, (*path[:-2], path[-2].rstrip("*") + "*", "Lbl"), part=self.tag_part):
-                then(canv, "LBody", self.tag_key, text)
+                then(canv, "LBody", self.tag_key, text, self.tag_runs)
                 super().draw()
             return
-        fallback = path is None and self.tag_part is None
         with element(
             canv,
             path or ("P",),
@@ -413,8 +422,15 @@ class WrappedOnce(Paragraph):
             key=self.tag_key,
             fallback=fallback,
             text=text,
+            runs=self.tag_runs,
         ):
             super().draw()
+
+    def beginText(self, x: float, y: float) -> Any:  # noqa: N802 (reportlab's name)
+        """The text object of the lines: it marks their bold, italic and linked runs."""
+        text = super().beginText(x, y)
+        inline(self.canv, text, self.tag_runs)
+        return text
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
         parts = super().split(avail_width, avail_height)

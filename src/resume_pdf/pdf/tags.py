@@ -43,6 +43,8 @@ Path = tuple[str, ...]
 HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
 DEFAULT: Path = ("P",)
 HEADING: Path = ("H2",)
+ROLE_MAP = {"Strong": "Span", "Em": "Span"}  # PDF 2.0's inline types, as PDF 1.7 knows them
+PLAIN_ROLES = {"H1", "H2", "H3", "H4", "H5", "H6", "Lbl"}  # their weight is their role's
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,8 @@ class Tagger:
         self.next_key = 0  # the ParentTree's keys: annotations and pages, as they come
         self.page_keys: dict[int, int] = {}
         self.annotations: list[tuple[int, Node]] = []
-        self.then: tuple[str, Any, str | None] | None = None  # next: (role, key, lang)
+        self.then: tuple[str, Any, str | None, Runs | None] | None = None  # (role, key, lang, runs)
+        self.line_links: list[tuple[str, Node]] = []  # a line's Links, for its annotations
         self.link_texts: dict[str, str] = {}
         self.title = self.author = ""
 
@@ -156,7 +159,7 @@ class Tagger:
     def switch(self, page: int, code: list[str]) -> None:
         """The open leaf ends; its sibling named by `then` begins (a bullet's body)."""
         assert self.then is not None and self.leaf is not None
-        (role, key, lang), parent = self.then, self.leaf.parent
+        (role, key, lang, runs), parent = self.then, self.leaf.parent
         self.then = None
         self.end()
         leaf = Node(role, parent, lang=lang)
@@ -164,7 +167,10 @@ class Tagger:
         parent.kids.append(leaf)
         if key is not None:
             self.keys[key] = leaf
-        self.begin(leaf, page, code)
+        if runs is None:
+            self.begin(leaf, page, code)
+        else:  # its text object marks its runs
+            self.leaf, self.code = leaf, None
 
     def end(self) -> None:
         if self.code is not None:
@@ -180,9 +186,11 @@ class Tagger:
         key = self.next_key
         self.next_key += 1
         annotation["StructParent"] = key
-        holder = self.leaf
-        if holder is None:
-            holder = self.place(("P",))
+        holder = next((n for u, n in self.line_links if u == url), None)
+        if holder is not None:  # a link in a paragraph: the Link holding its words
+            self.line_links = [(u, n) for u, n in self.line_links if n is not holder]
+        else:
+            holder = self.leaf or self.place(("P",))
         if holder.role != "Link":
             link = Node("Link", holder)
             holder.kids.append(link)
@@ -223,16 +231,16 @@ class Tagger:
         for key in sorted(entries):
             nums += [key, entries[key]]
         parent_tree = PDFDictionary({"Nums": PDFArray(nums)})
-        tree = doc.Reference(
-            PDFDictionary(
-                {
-                    "Type": PDFName("StructTreeRoot"),
-                    "K": refs,
-                    "ParentTree": doc.Reference(parent_tree),
-                    "ParentTreeNextKey": self.next_key,
-                }
-            )
-        )
+        entries = {
+            "Type": PDFName("StructTreeRoot"),
+            "K": refs,
+            "ParentTree": doc.Reference(parent_tree),
+            "ParentTreeNextKey": self.next_key,
+        }
+        used = {n.role for n in _nodes(self.root)} & ROLE_MAP.keys()
+        if used:  # PDF 2.0's types, for PDF 1.7 readers
+            entries["RoleMap"] = PDFDictionary({r: PDFName(ROLE_MAP[r]) for r in sorted(used)})
+        tree = doc.Reference(PDFDictionary(entries))
         _fill(self.root, tree)
         catalog = doc.Catalog
         catalog.StructTreeRoot = tree
@@ -265,6 +273,13 @@ class _Element(PDFDictionary):
             for k, v in self.dict.items()
         )
         return b"<<" + b"".join(entries) + b">>"
+
+
+def _nodes(node: Node) -> Iterator[Node]:
+    yield node
+    for kid in node.kids:
+        if isinstance(kid, Node):
+            yield from _nodes(kid)
 
 
 def _marks(node: Node) -> bool:
@@ -331,11 +346,14 @@ def element(
     into: Any = None,
     fallback: bool = False,
     text: str = "",
+    runs: Runs | None = None,
 ) -> Iterator[Node | None]:
     """Draw inside the leaf of `path`: one marked-content sequence, written to the canvas
     (or, `into`, to a text object). `fallback`: only when nothing else is open (a
     paragraph drawn inside an element that already marks it). `text`: what it shows, for
-    its language when that is another script's (a Japanese name in an English résumé)."""
+    its language when that is another script's (a Japanese name in an English résumé).
+    `runs`: a paragraph whose bold, italic and linked runs are elements of their own; its
+    text object (`inline`) writes the leaf's marked content, so none is begun here."""
     tagger: Tagger | None = getattr(canv, "tagger", None)
     if tagger is None or tagger.artifacts or (fallback and tagger.leaf is not None):
         yield None
@@ -351,7 +369,10 @@ def element(
     if alt is not None:
         leaf.alt = alt
     leaf.lang = _other_lang(text, tagger.lang) or leaf.lang
-    tagger.begin(leaf, canv.getPageNumber(), into._code if into is not None else canv._code)  # noqa: SLF001
+    if runs is not None:
+        tagger.leaf, tagger.code = leaf, None
+    else:
+        tagger.begin(leaf, canv.getPageNumber(), into._code if into is not None else canv._code)  # noqa: SLF001
     try:
         yield leaf
     finally:
@@ -360,12 +381,12 @@ def element(
             tagger.begin(outer[0], canv.getPageNumber(), outer[1])
 
 
-def then(canv: Any, role: str, key: Any = None, text: str = "") -> None:
+def then(canv: Any, role: str, key: Any = None, text: str = "", runs: Runs | None = None) -> None:
     """After the next text drawn, its sibling `role` takes over (a bullet's glyph, then
-    its body, which shows `text`); `key` continues it on the next page."""
+    its body, which shows `text`, with its `runs`); `key` continues it on the next page."""
     tagger: Tagger | None = getattr(canv, "tagger", None)
     if tagger is not None and tagger.leaf is not None:
-        tagger.then = (role, key, _other_lang(text, tagger.lang))
+        tagger.then = (role, key, _other_lang(text, tagger.lang), runs)
 
 
 @contextlib.contextmanager
@@ -379,7 +400,10 @@ def artifact(canv: Any, *, into: Any = None, kind: str | None = None) -> Iterato
     if into is not None:
         into.tagged = True
     outer = tagger.leaf, tagger.code
-    if outer[0] is not None:
+    # the open sequence is not around this drawing (none is begun yet, or it is in a text
+    # object still being written: a link's underline): nothing to end or resume
+    apart = outer[1] is None or (into is None and outer[1] is not canv._code)  # noqa: SLF001
+    if not apart:
         tagger.end()
     tagger.artifacts += 1
     code.append(f"/Artifact <</Type /{kind}>> BDC" if kind else "/Artifact BMC")
@@ -388,8 +412,37 @@ def artifact(canv: Any, *, into: Any = None, kind: str | None = None) -> Iterato
     finally:
         code.append("EMC")
         tagger.artifacts -= 1
-        if outer[0] is not None:
+        if not apart:
             tagger.begin(outer[0], canv.getPageNumber(), outer[1])
+
+
+def outside(canv: Any) -> bool:
+    """Whether drawing on the canvas now would fall outside the open element's marked
+    content (it is written inside a text object not yet drawn, or not begun)."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    return bool(
+        tagger is not None
+        and not tagger.artifacts
+        and tagger.leaf is not None
+        and tagger.code is not canv._code  # noqa: SLF001
+    )
+
+
+@contextlib.contextmanager
+def sequence(canv: Any) -> Iterator[None]:
+    """Draw on the canvas inside the open element whose sequence was left to a text
+    object (a paragraph that draws its lines its own way): one sequence around it."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if tagger is None or tagger.leaf is None or tagger.code is not None:
+        yield
+        return
+    leaf = tagger.leaf
+    tagger.begin(leaf, canv.getPageNumber(), canv._code)  # noqa: SLF001
+    try:
+        yield
+    finally:
+        tagger.end()
+        tagger.leaf = leaf
 
 
 @contextlib.contextmanager
@@ -422,3 +475,145 @@ def _other_lang(text: str, lang: str) -> str | None:
     """The language of `text` where its script says so and it is not the document's."""
     found = script_lang(text) if text else None
     return found if found and found != lang.split("-")[0] else None
+
+
+# --- runs inside a paragraph: Strong, Em and Link in a line's text object
+
+KEEP = "keep"  # a run that takes the state of the one before it (a space, a fallback face)
+
+
+@dataclass(eq=False, slots=True)
+class Runs:
+    """The marked content of a paragraph's text object, one state per string reportlab
+    shows (in the order it shows them): its link and its role (Strong, Em, None or KEEP).
+    The paragraph's element is the leaf; a bold or italic run is a Strong or Em in it, a
+    link's words a Link in it (with the link's annotations). reportlab writes a paragraph
+    as one text object, so these sequences are begun and ended inside it (BT ... ET)."""
+
+    shows: list[tuple[str, tuple[Any, str | None]]]
+    ends: set[int] = field(default_factory=set)  # the shows that end a line
+    tagger: Tagger | None = None
+    leaf: Node | None = None
+    page: int = 0
+    at: int = 0
+    open: Node | None = None
+    link: Any = None
+    link_node: Node | None = None
+
+    def show(self, code: list[str], text: str) -> None:
+        """Before `text` is written: end the open run and begin the next where they differ."""
+        tagger, leaf = self.tagger, self.leaf
+        assert tagger is not None and leaf is not None
+        link, role = None, KEEP
+        if self.at < len(self.shows) and self.shows[self.at][0] == text:
+            link, role = self.shows[self.at][1]
+            self.at += 1
+        if link is KEEP and self.open is not None:
+            return
+        if role == KEEP:
+            open_ = self.open
+            role = open_.role if open_ is not None and open_.role in ROLE_MAP else None
+        node = self._node(None if link is KEEP else link, role)
+        if node is not self.open:
+            if self.open is not None:
+                tagger.end()
+            tagger.begin(node, self.page, code)
+            self.open = node
+        linked = self.link_node is not None and link not in (None, KEEP)
+        if linked and not any(n is self.link_node for _, n in tagger.line_links):
+            tagger.line_links.append((link[0][1], self.link_node))  # for the line's annotations
+
+    def _node(self, link: Any, role: str | None) -> Node:
+        leaf = self.leaf
+        assert leaf is not None
+        parent = leaf
+        if link:
+            if link != self.link or self.link_node is None:
+                self.link, self.link_node = link, Node("Link", leaf)
+                leaf.kids.append(self.link_node)
+            parent = self.link_node
+        else:
+            self.link = self.link_node = None
+        if role is None:
+            return parent
+        if self.open is not None and self.open.role == role and self.open.parent is parent:
+            return self.open
+        node = Node(role, parent)
+        parent.kids.append(node)
+        return node
+
+    def close(self, code: list[str]) -> None:
+        """The text object ends: its last run too; the leaf stays the open element."""
+        tagger = self.tagger
+        assert tagger is not None
+        if self.open is not None:
+            tagger.end()
+        tagger.leaf, tagger.code, tagger.line_links = self.leaf, None, []
+        self.open = None
+
+
+def runs_of(lines: Any, kind: int, face: str, role: str, whole: Any = None) -> Runs | None:
+    """The runs of a paragraph broken into `lines` (reportlab's blPara: `kind` 0, one font,
+    `whole` its fragment; else fragments per line) set in `face`, drawn as a `role`; None
+    when nothing in it is bold, italic or linked (its element marks it whole). A run is
+    Strong where it is set in the bold face of the paragraph's family and the paragraph is
+    not (nor all of its words), Em likewise in italic; headings and labels keep none."""
+    if kind == 0:
+        shows = [(" ".join(words), whole) for _, words in lines]
+        ends = set(range(len(shows)))
+    else:
+        shows, ends = [], set()
+        for line in lines:
+            shows += [(f.text, f) for f in line.words if not hasattr(f, "cbDefn")]
+            ends.add(len(shows) - 1)
+    family, bold, italic = _face(face)
+    faces = [_face(f.fontName) for text, f in shows if text.strip()]
+    faces = [f for f in faces if f[0] == family]
+    bold = bold or all(f[1] for f in faces)
+    italic = italic or all(f[2] for f in faces)
+    states: list[tuple[str, tuple[Any, str | None]]] = []
+    for text, frag in shows:
+        link = tuple(getattr(frag, "link", None) or ()) or None
+        if role == "Link":
+            link = None  # the element is the link already
+        fam, b, i = _face(frag.fontName)
+        kind_ = None
+        if role not in PLAIN_ROLES and fam == family:
+            kind_ = "Strong" if b and not bold else "Em" if i and not italic else None
+        if not text.strip():
+            states.append((text, (KEEP, KEEP)))
+        else:
+            states.append((text, (link, KEEP if fam != family else kind_)))
+    if not any(link not in (None, KEEP) or r in ROLE_MAP for _, (link, r) in states):
+        return None
+    return Runs(states, ends)
+
+
+def _face(name: str) -> tuple[str, bool, bool]:
+    """(family, bold, italic) of a registered face."""
+    from reportlab.lib.fonts import ps2tt
+
+    try:
+        family, bold, italic = ps2tt(name)
+    except ValueError:
+        return name.lower(), False, False
+    return family, bool(bold), bool(italic)
+
+
+def inline(canv: Any, text: Any, runs: Runs | None) -> None:
+    """`text`, the text object of a paragraph drawn with `runs`, writes their marked
+    content (see Runs) for the element left open without any."""
+    tagger: Tagger | None = getattr(canv, "tagger", None)
+    if runs is None or tagger is None or tagger.artifacts or tagger.leaf is None:
+        return
+    if tagger.code is not None:
+        return
+    runs.tagger, runs.leaf, runs.page = tagger, tagger.leaf, canv.getPageNumber()
+    runs.at, runs.open, runs.link, runs.link_node = 0, None, None, None
+    text.runs, text.tagged = runs, True
+    shown: dict[str, str] = {}  # each link's words, for its annotations' Contents
+    for n, (words, (link, _)) in enumerate(runs.shows):
+        if link not in (None, KEEP):
+            gap = " " if n in runs.ends else ""  # a line's last word: the space it broke at
+            shown[link[0][1]] = shown.get(link[0][1], "") + words + gap
+    tagger.link_texts = {u: re.sub(r"\s+", " ", t).strip() for u, t in shown.items()}
