@@ -431,3 +431,22 @@ def test_a_link_in_a_paragraph_holds_its_words_and_annotation(tmp_path: Path, st
     assert {str(a.Contents) for a in paper} == {PAPER}
     assert tagged.unmarked_paths == 0
     assert pdfua_findings(pdf) == []
+
+
+def test_the_tree_is_packed_in_an_object_stream(tmp_path: Path) -> None:
+    """The structure elements are written compressed in one object stream with a
+    cross-reference stream (PDF 1.5), not one by one: the file reads back without repair
+    and its tree is whole."""
+    pdf = make(tmp_path, RUNS_CV)
+    raw = pdf.read_bytes()
+    assert raw.startswith(b"%PDF-1.5") and b"/Type/ObjStm" in raw and b"/Type/XRef" in raw
+    assert b"/S /P" not in raw and b"<</S /" not in raw  # no element written in the clear
+    with pikepdf.open(pdf, attempt_recovery=False) as doc:
+        assert doc.check_pdf_syntax() == []
+    tagged = structure.read(pdf)
+    check_shape(tagged)
+    assert len([e for e in tagged.root.walk() if e.role in ("Strong", "Em", "Link")]) == 7
+    reader = pypdf.PdfReader(pdf, strict=True)
+    from resume_pdf.verify import _structure
+
+    assert _structure(reader, ["Published a long"], ["Experience"]) == []

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..fonts.kerning import KernedFont
-from .tags import DEFAULT, Runs, Tagger, artifact, element, outside, sequence
+from .tags import DEFAULT, Runs, Tagger, artifact, element, outside, pack, sequence
 
 
 class KerningCanvas(Canvas):
@@ -82,6 +82,7 @@ class KerningCanvas(Canvas):
     def save(self) -> None:
         if self.tagger is not None:
             self.tagger.write(self._doc)
+        pack(self._doc)  # tagged or not, the same writer: the tags' cost stays comparable
         super().save()
 
 
