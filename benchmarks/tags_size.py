@@ -5,7 +5,7 @@ untagged and tagged in this process, the bytes of each and the growth.
 
 Untagged means KerningCanvas.tagged = False (what tests/test_tags.py compares the text layer
 with): the same drawing without marked content, structure tree, XMP and link /Contents.
-Both are written by the same writer (tags.pack: the structure elements in an object stream,
+Both are written by the same writer (pdf/pack.py: the structure elements in an object stream,
 the cross-reference as a stream); `--plain-writer` also shows reportlab's own writer (one
 object each, an xref table), as before the packing. Sizes are deterministic (the PDFs are
 byte-reproducible): one build each.

@@ -19,7 +19,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..fonts.kerning import KernedFont
-from .tags import DEFAULT, Runs, Tagger, artifact, element, outside, pack, sequence
+from .pack import pack
+from .runs import Runs
+from .tags import DEFAULT, Tagger, artifact, element, outside, sequence
 
 
 class KerningCanvas(Canvas):

@@ -21,7 +21,8 @@ from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
 from ..theme import MIN_TYPE, Theme
 from ..values import value
-from .tags import HEADING, artifact, element, inline, link_texts, path_of, runs_of, then
+from .runs import inline, runs_of
+from .tags import HEADING, artifact, element, link_texts, path_of, then
 
 
 @value

@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import contextlib
 import re
-import struct
-import types
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfdoc import (
@@ -41,6 +38,9 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 
 from ..text.scripts import script_lang
+
+if TYPE_CHECKING:
+    from .runs import Runs
 
 Path = tuple[str, ...]
 HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
@@ -265,7 +265,7 @@ class Tagger:
         ).encode()
 
 
-class _Element(PDFDictionary):
+class Element(PDFDictionary):
     """A structure element's dictionary written without spaces or line breaks between its
     entries (`<</S /P/P 11 0 R/Pg 10 0 R/K 0>>`): a résumé has ~60 of them, and reportlab's
     roomier layout alone would add a kilobyte."""
@@ -294,7 +294,7 @@ def _marks(node: Node) -> bool:
 def _register(node: Node, doc: Any) -> PDFObjectReference:
     """Every element an indirect object, parents before children (the numbering is the
     tree's order, so the same document gets the same bytes)."""
-    node.obj = _Element({})
+    node.obj = Element({})
     node.ref = doc.Reference(node.obj)
     for kid in node.kids:
         if isinstance(kid, Node):
@@ -478,208 +478,3 @@ def _other_lang(text: str, lang: str) -> str | None:
     """The language of `text` where its script says so and it is not the document's."""
     found = script_lang(text) if text else None
     return found if found and found != lang.split("-")[0] else None
-
-
-# --- runs inside a paragraph: Strong, Em and Link in a line's text object
-
-KEEP = "keep"  # a run that takes the state of the one before it (a space, a fallback face)
-
-
-@dataclass(eq=False, slots=True)
-class Runs:
-    """The marked content of a paragraph's text object, one state per string reportlab
-    shows (in the order it shows them): its link and its role (Strong, Em, None or KEEP).
-    The paragraph's element is the leaf; a bold or italic run is a Strong or Em in it, a
-    link's words a Link in it (with the link's annotations). reportlab writes a paragraph
-    as one text object, so these sequences are begun and ended inside it (BT ... ET)."""
-
-    shows: list[tuple[str, tuple[Any, str | None]]]
-    ends: set[int] = field(default_factory=set)  # the shows that end a line
-    tagger: Tagger | None = None
-    leaf: Node | None = None
-    page: int = 0
-    at: int = 0
-    open: Node | None = None
-    link: Any = None
-    link_node: Node | None = None
-
-    def show(self, code: list[str], text: str) -> None:
-        """Before `text` is written: end the open run and begin the next where they differ."""
-        tagger, leaf = self.tagger, self.leaf
-        assert tagger is not None and leaf is not None
-        link, role = None, KEEP
-        if self.at < len(self.shows) and self.shows[self.at][0] == text:
-            link, role = self.shows[self.at][1]
-            self.at += 1
-        if link is KEEP and self.open is not None:
-            return
-        if role == KEEP:
-            open_ = self.open
-            role = open_.role if open_ is not None and open_.role in ROLE_MAP else None
-        node = self._node(None if link is KEEP else link, role)
-        if node is not self.open:
-            if self.open is not None:
-                tagger.end()
-            tagger.begin(node, self.page, code)
-            self.open = node
-        linked = self.link_node is not None and link not in (None, KEEP)
-        if linked and not any(n is self.link_node for _, n in tagger.line_links):
-            tagger.line_links.append((link[0][1], self.link_node))  # for the line's annotations
-
-    def _node(self, link: Any, role: str | None) -> Node:
-        leaf = self.leaf
-        assert leaf is not None
-        parent = leaf
-        if link:
-            if link != self.link or self.link_node is None:
-                self.link, self.link_node = link, Node("Link", leaf)
-                leaf.kids.append(self.link_node)
-            parent = self.link_node
-        else:
-            self.link = self.link_node = None
-        if role is None:
-            return parent
-        if self.open is not None and self.open.role == role and self.open.parent is parent:
-            return self.open
-        node = Node(role, parent)
-        parent.kids.append(node)
-        return node
-
-    def close(self, code: list[str]) -> None:
-        """The text object ends: its last run too; the leaf stays the open element."""
-        tagger = self.tagger
-        assert tagger is not None
-        if self.open is not None:
-            tagger.end()
-        tagger.leaf, tagger.code, tagger.line_links = self.leaf, None, []
-        self.open = None
-
-
-def runs_of(lines: Any, kind: int, face: str, role: str, whole: Any = None) -> Runs | None:
-    """The runs of a paragraph broken into `lines` (reportlab's blPara: `kind` 0, one font,
-    `whole` its fragment; else fragments per line) set in `face`, drawn as a `role`; None
-    when nothing in it is bold, italic or linked (its element marks it whole). A run is
-    Strong where it is set in the bold face of the paragraph's family and the paragraph is
-    not (nor all of its words), Em likewise in italic; headings and labels keep none."""
-    if kind == 0:
-        shows = [(" ".join(words), whole) for _, words in lines]
-        ends = set(range(len(shows)))
-    else:
-        shows, ends = [], set()
-        for line in lines:
-            shows += [(f.text, f) for f in line.words if not hasattr(f, "cbDefn")]
-            ends.add(len(shows) - 1)
-    family, bold, italic = _face(face)
-    faces = [_face(f.fontName) for text, f in shows if text.strip()]
-    faces = [f for f in faces if f[0] == family]
-    bold = bold or all(f[1] for f in faces)
-    italic = italic or all(f[2] for f in faces)
-    states: list[tuple[str, tuple[Any, str | None]]] = []
-    for text, frag in shows:
-        link = tuple(getattr(frag, "link", None) or ()) or None
-        if role == "Link":
-            link = None  # the element is the link already
-        fam, b, i = _face(frag.fontName)
-        kind_ = None
-        if role not in PLAIN_ROLES and fam == family:
-            kind_ = "Strong" if b and not bold else "Em" if i and not italic else None
-        if not text.strip():
-            states.append((text, (KEEP, KEEP)))
-        else:
-            states.append((text, (link, KEEP if fam != family else kind_)))
-    if not any(link not in (None, KEEP) or r in ROLE_MAP for _, (link, r) in states):
-        return None
-    return Runs(states, ends)
-
-
-def _face(name: str) -> tuple[str, bool, bool]:
-    """(family, bold, italic) of a registered face."""
-    from reportlab.lib.fonts import ps2tt
-
-    try:
-        family, bold, italic = ps2tt(name)
-    except ValueError:
-        return name.lower(), False, False
-    return family, bool(bold), bool(italic)
-
-
-def inline(canv: Any, text: Any, runs: Runs | None) -> None:
-    """`text`, the text object of a paragraph drawn with `runs`, writes their marked
-    content (see Runs) for the element left open without any."""
-    tagger: Tagger | None = getattr(canv, "tagger", None)
-    if runs is None or tagger is None or tagger.artifacts or tagger.leaf is None:
-        return
-    if tagger.code is not None:
-        return
-    runs.tagger, runs.leaf, runs.page = tagger, tagger.leaf, canv.getPageNumber()
-    runs.at, runs.open, runs.link, runs.link_node = 0, None, None, None
-    text.runs, text.tagged = runs, True
-    shown: dict[str, str] = {}  # each link's words, for its annotations' Contents
-    for n, (words, (link, _)) in enumerate(runs.shows):
-        if link not in (None, KEEP):
-            gap = " " if n in runs.ends else ""  # a line's last word: the space it broke at
-            shown[link[0][1]] = shown.get(link[0][1], "") + words + gap
-    tagger.link_texts = {u: re.sub(r"\s+", " ", t).strip() for u, t in shown.items()}
-
-
-# --- the file: structure elements packed into an object stream
-
-
-def pack(doc: Any) -> None:
-    """Write `doc` with its structure tree in a compressed object stream and a
-    cross-reference stream (PDF 1.5): written one by one, ~60 elements of ~45 bytes each
-    cost ~37 bytes more apiece (`12 0 obj`, `endobj`, a 20-byte xref line), and their
-    repeated names compress well. Everything else is written as before."""
-    doc.format = types.MethodType(_format_packed, doc)
-
-
-def _format_packed(doc: Any) -> bytes:
-    """reportlab's PDFDocument.format (no encryption, no signatures), with _Element
-    objects in one /ObjStm and the xref as a stream."""
-    from reportlab.pdfbase.pdfdoc import PDFFile, PDFIndirectObject
-
-    doc.encrypt.prepare(doc)
-    cat, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
-    rows: dict[int, tuple[int, int, int]] = {0: (0, 0, 65535)}
-    packed: list[tuple[int, bytes]] = []
-    doc.__accum__ = out = PDFFile((1, 5))
-    number = 0
-    while (number := number + 1) in doc.numberToId:  # formatting may register more
-        oid = doc.numberToId[number]
-        obj = doc.idToObject[oid]
-        if isinstance(obj, _Element):
-            rows[number] = (2, 0, len(packed))  # the stream's number is set below
-            packed.append((number, obj.format(doc)))
-        else:
-            rows[number] = (1, out.add(PDFIndirectObject(oid, obj).format(doc)), 0)
-    del doc.__accum__
-    stream_no, xref_no = number, number + 1
-    if packed:
-        bodies, heads, at = [], [], 0
-        for n, body in packed:
-            heads.append(f"{n} {at}")
-            bodies.append(body)
-            at += len(body) + 1
-        head = " ".join(heads).encode() + b"\n"
-        data = zlib.compress(head + b"\n".join(bodies), 9)
-        info_ = f"<</Type/ObjStm/N {len(packed)}/First {len(head)}/Filter/FlateDecode"
-        rows[stream_no] = (1, out.add(_stream(stream_no, info_, data)), 0)
-        rows = {n: (2, stream_no, i) if t == 2 else (t, a, i) for n, (t, a, i) in rows.items()}
-    else:
-        xref_no = stream_no
-    rows[xref_no] = (1, out.offset, 0)
-    table = b"".join(struct.pack(">BIH", *rows[n]) for n in range(xref_no + 1))
-    ident = doc.ID().strip().split(b"\n")[0].decode("latin-1")
-    refs = f"/Root {pdf_format(cat, doc).decode()}/Info {pdf_format(info, doc).decode()}"
-    info_ = f"<</Type/XRef/Size {xref_no + 1}/W[1 4 2]{refs}/ID{ident}/Filter/FlateDecode"
-    start = out.add(_stream(xref_no, info_, zlib.compress(table, 9)))
-    out.add(f"startxref\n{start}\n%%EOF\n")
-    return out.format(doc)
-
-
-def _stream(number: int, head: str, data: bytes) -> bytes:
-    return (
-        f"{number} 0 obj\n{head}/Length {len(data)}>>\nstream\n".encode()
-        + data
-        + (b"\nendstream\nendobj\n")
-    )
