@@ -372,7 +372,7 @@ class KernedFont(TTFont):
     def _advance(self, text: str) -> float:
         widths, default = self.face.charWidths.get, self.face.defaultWidth
         advance = sum([widths(ord(c), default) for c in text])
-        if len(text) > 1 and not self.kerning.empty:
+        if self.spaced(text):
             advance += sum(self.adjustments(text))
         if len(self._advances) > _MAX_MEMO:
             self._advances.clear()
@@ -385,8 +385,62 @@ class KernedFont(TTFont):
         if found is None:
             if len(self._adjustments) > _MAX_MEMO:
                 self._adjustments.clear()
-            found = self._adjustments[text] = self.kerning.adjustments(text)
+            kerning = self.kerning
+            found = [0.0] * (len(text) - 1) if kerning.empty else kerning.adjustments(text)
+            if text and max(text) >= "\u2e80":
+                found = cjk_spacing(text, found, self.face.charWidths.get)
+            self._adjustments[text] = found
         return found
+
+    def spaced(self, text: str) -> bool:
+        """Does `text` need adjustments between its characters (pair kerning or CJK
+        spacing)? The cheap test before `adjustments`."""
+        return len(text) > 1 and (not self.kerning.empty or max(text) >= "\u2e80")
+
+
+# CJK spacing (JIS X 4051): full-width punctuation is drawn in one half of its em, the other
+# half blank. Where two such marks meet with a blank half between them, half an em is taken
+# out ("）「", "。」", "「（"); a quarter em is put between Han or kana and a Latin letter or
+# digit (not between a number and its counter). Both are spacing in the TJ array, so the
+# text layer keeps the same characters.
+CJK_CLOSING = frozenset("、。，．）」』】〕〉》〗〙〛］｝｠")
+CJK_OPENING = frozenset("（「『【〔〈《〖〘〚［｛｟")
+_HALF_EM, _QUARTER_EM = 500.0, 250.0
+_COUNTERS = frozenset("年月日時分秒")  # a number stays tight with its counter: 2021年3月
+
+
+def _ideograph(ch: str) -> bool:
+    """Han or kana (not punctuation, not full-width forms)."""
+    code = ord(ch)
+    return (
+        0x3040 <= code <= 0x30FF
+        or 0x3400 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or (0x20000 <= code <= 0x3FFFF)
+    )
+
+
+def _latin(ch: str) -> bool:
+    return ch < "\u2e80" and ch.isalnum()
+
+
+def cjk_spacing(text: str, adjust: list[float], width: Any) -> list[float]:
+    """`adjust` (thousandths of an em after each character but the last) with the CJK
+    spacing added; `width(code, default)` is the face's advance (only full-width marks,
+    about an em wide, are compressed)."""
+    out = list(adjust)
+    for i in range(len(text) - 1):
+        a, b = text[i], text[i + 1]
+        if (a in CJK_CLOSING and (b in CJK_CLOSING or b in CJK_OPENING)) or (
+            a in CJK_OPENING and b in CJK_OPENING
+        ):
+            if width(ord(a), 0) >= 900 and width(ord(b), 0) >= 900:
+                out[i] -= _HALF_EM
+        elif (_ideograph(a) and _latin(b) and not (a in _COUNTERS and b.isdigit())) or (
+            _latin(a) and _ideograph(b) and not (a.isdigit() and b in _COUNTERS)
+        ):
+            out[i] += _QUARTER_EM
+    return out
 
 
 _MAX_MEMO = 50_000

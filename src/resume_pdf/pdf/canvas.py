@@ -106,7 +106,7 @@ class _KernedText(PDFTextObject):
         font = getFont(self._fontname)
         if not isinstance(font, KernedFont) or isinstance(text, ShapedStr) or len(text) < 2:
             return super()._formatText(text)
-        adjust = [] if font.kerning.empty else font.adjustments(text)
+        adjust = font.adjustments(text) if font.spaced(text) else []
         if not any(adjust):
             return super()._formatText(text)
         return self._kerned(font, text, adjust)

@@ -89,10 +89,11 @@ def cjk_frag_split(
         chars.extend(_paragraph.cjkU(t, frag, encoding) for t in text or "")
         if not text:
             chars.append(_paragraph.cjkU("", frag, encoding))
+    after = _pair_spacing(chars, lambda c: (c.frag.fontName, c.frag.fontSize))
     lines: list[Any] = []
     for start, end, shown in _lines(chars, max_widths):
         width_max = max_widths[min(len(lines), len(max_widths) - 1)]
-        used = sum(c.width for c in chars[start:shown])
+        used = sum(c.width for c in chars[start:shown]) - after[shown - 1]
         hard = hasattr(chars[end - 1].frag, "lineBreak")
         lines.append(
             _paragraph.makeCJKParaLine(
@@ -100,6 +101,35 @@ def cjk_frag_split(
             )
         )
     return _paragraph.ParaLines(kind=1, lines=lines)
+
+
+def _pair_spacing(chars: list[Any], font_of: Any) -> list[float]:
+    """The spacing the canvas draws after each character (pair kerning, and the CJK
+    spacing of fonts/kerning.py: compressed punctuation, a quarter em beside Latin), added
+    to that character's width so a line is measured as drawn; returned so a line's end can
+    take back the spacing towards the next line's first character."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    after = [0.0] * len(chars)
+    for i in range(len(chars) - 1):
+        a, b = chars[i], chars[i + 1]
+        if not a or not b or getattr(a.frag, "cbDefn", None) or getattr(b.frag, "cbDefn", None):
+            continue
+        key = font_of(a)
+        if key != font_of(b):
+            continue
+        font = getFont(key[0])
+        spaced = getattr(font, "spaced", None)
+        if spaced is None or not spaced(a + b):
+            continue
+        extra = font.adjustments(str(a) + str(b))[0] * 0.001 * key[1]
+        if extra:
+            after[i] = extra
+            if isinstance(a, _Char):
+                a.width += extra
+            else:
+                a._width += extra  # noqa: SLF001 (cjkU keeps its width there)
+    return after
 
 
 def _fill(chars: list[Any], start: int, width_max: float) -> tuple[int, float, int | None, bool]:
@@ -145,10 +175,11 @@ def cjk_word_split(
         ch = _Char(t)
         ch.width = stringWidth(t, font_name, font_size)
         chars.append(ch)
+    after = _pair_spacing(chars, lambda c: (font_name, font_size))
     lines: list[tuple[float, str]] = []
     for start, _end, shown in _lines(chars, max_widths):
         width_max = max_widths[min(len(lines), len(max_widths) - 1)]
-        used = sum(c.width for c in chars[start:shown])
+        used = sum(c.width for c in chars[start:shown]) - after[shown - 1]
         lines.append((width_max - used, "".join(chars[start:shown])))
     return lines
 
