@@ -63,3 +63,68 @@ def test_quarter_em_between_cjk_and_latin(built: Path) -> None:
     # no space character is drawn: the extractors infer one from the gap, as between words
     text = pdf_pages_text(built)[0]
     assert "開発 software 開発 2023年" in text
+
+
+def _text_objects(pdf: Path) -> list[tuple[str, int, float, str, str]]:
+    """Each text object of page 1 as PDFium reads it: (text, render mode, stroke width,
+    fill colour, stroke colour)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    def colour(get: object, obj: object) -> str:
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        get(obj, *(ctypes.byref(c) for c in rgba))  # type: ignore[operator]
+        return "#" + "".join(f"{c.value:02x}" for c in rgba[:3])
+
+    doc = pdfium.PdfDocument(pdf)
+    out = []
+    try:
+        page = doc[0]
+        textpage = page.get_textpage()
+        for obj in page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT]):
+            size = raw.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+            buffer = ctypes.create_string_buffer(size)
+            raw.FPDFTextObj_GetText(
+                obj.raw, textpage.raw, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), size
+            )
+            text = buffer.raw[: size - 2].decode("utf-16-le")
+            width = ctypes.c_float()
+            raw.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+            out.append(
+                (
+                    text,
+                    raw.FPDFTextObj_GetTextRenderMode(obj.raw),
+                    width.value,
+                    colour(raw.FPDFPageObj_GetFillColor, obj.raw),
+                    colour(raw.FPDFPageObj_GetStrokeColor, obj.raw),
+                )
+            )
+    finally:
+        doc.close()
+    return out
+
+
+def test_cjk_font_without_bold_gets_a_stroked_bold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A one-file CJK font: the name and **strong** words are drawn filled and stroked (text
+    render mode 2) with a line 0.03 em wide in the text's own colour; the rest is filled
+    only, and the text layer is unchanged."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code, err, out = japanese(tmp_path, "東京の**開発者**の経歴。")
+    assert code == 0, err
+    objects = _text_objects(out)
+    stroked = {
+        text.strip(): (width, fill, stroke)
+        for text, mode, width, fill, stroke in objects
+        if mode == 2
+    }
+    plain = {text.strip() for text, mode, *_ in objects if mode == 0}
+    assert "開発者" in stroked and "東京 大学" in stroked  # the bold word, the name
+    width, fill, stroke = stroked["開発者"]
+    assert width == pytest.approx(0.03 * 11, abs=0.01)  # the body is 11 pt in this style
+    assert stroke == fill  # stroked in the fill colour
+    assert any("東京の" in text for text in plain)  # regular text is not stroked
+    assert "東京の開発者の経歴。" in pdf_pages_text(out)[0]

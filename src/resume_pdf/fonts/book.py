@@ -149,6 +149,7 @@ class FontBook:
         self.notes: list[Problem] = []  # which installed family draws which script
         self.chain = self.chain_for(primary)
         self._choice: dict[tuple[str, Style, str], tuple[str, Style] | None] = {}
+        self._strokes: dict[str, bool] = {}  # family -> its bold is synthesised
 
     @classmethod
     def for_theme(cls, fonts: object, needed: frozenset[str] = frozenset()) -> FontBook:
@@ -212,7 +213,10 @@ class FontBook:
         if name not in self._user_cmaps:
             from .user import load_face
 
-            font = load_face(self.user[family].faces[STYLES.index(style)], name, self.needed)
+            faces = self.user[family].faces
+            face = faces[STYLES.index(style)]
+            font = load_face(face, name, self.needed)
+            font.stroked_bold = style[0] and not STYLES[faces.index(face)][0]
             _register_again(font, live=self._user_cmaps.keys() | self._cmaps.keys())
             self._user_cmaps[name] = frozenset(font.face.charToGlyph)
             pdfmetrics.registerFontFamily(
@@ -234,7 +238,24 @@ class FontBook:
         if user is None:
             return style
         face = user.faces[STYLES.index(style)]
-        return STYLES[user.faces.index(face)]
+        real = STYLES[user.faces.index(face)]
+        if style[0] and not real[0] and self.strokes_bold(family):
+            return True, real[1]  # a face of its own: the same file, drawn stroked
+        return real
+
+    def strokes_bold(self, family: str) -> bool:
+        """Is `family` a user's (or an installed) CJK family with no bold file? Its bold is
+        then synthesised: the regular outlines drawn filled and stroked (pdf/canvas.py), as
+        CJK fonts often come in one weight and a heading set regular loses its rank."""
+        found = self._strokes.get(family)
+        if found is None:
+            user = self.user[family]
+            found = user.faces[1] == user.faces[0] and any(
+                0x3040 <= c <= 0x30FF or 0x4E00 <= c <= 0x9FFF or 0xAC00 <= c <= 0xD7AF
+                for c in self._user_cmap(family, (False, False))
+            )
+            self._strokes[family] = found
+        return found
 
     def face(self, family: str, style: Style) -> str:
         """The registered font name that sets `family` in `style`."""

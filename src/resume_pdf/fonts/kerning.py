@@ -355,6 +355,7 @@ class KernedFont(TTFont):
         self._kerning: Kerning | None = None
         self._advances: dict[str, float] = {}
         self._adjustments: dict[str, list[float]] = {}
+        self.stroked_bold = False  # a bold drawn from these regular outlines (fonts/book.py)
         memoise_embedding(self.face)
 
     @property

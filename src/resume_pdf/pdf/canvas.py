@@ -90,6 +90,41 @@ class KerningCanvas(Canvas):
 
 class _KernedText(PDFTextObject):
     runs: Runs | None = None  # a paragraph's bold, italic and linked runs (pdf/tags.py)
+    _stroking = False  # drawing a synthetic bold: text render mode 2 (fill, then stroke)
+
+    def _setFont(self, psfontname: str, size: float) -> None:  # noqa: N802 (reportlab's name)
+        super()._setFont(psfontname, size)
+        self._stroke(psfontname, size)
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:  # noqa: N802
+        super().setFont(psfontname, size, leading)
+        self._stroke(psfontname, size)
+
+    def _stroke(self, name: str, size: float) -> None:
+        """A face marked stroked_bold (a CJK font with no bold file, fonts/book.py) is drawn
+        filled and stroked in the fill colour with a line 0.03 em wide: a synthetic bold.
+        Leaving it restores mode 0 and the canvas's line width and stroke colour."""
+        stroked = getattr(getFont(name), "stroked_bold", False)
+        if stroked:
+            if not self._stroking:
+                self._code.append("2 Tr")
+                fill = self.__dict__.get("_fillColorObj") or self._canvas._fillColorObj  # noqa: SLF001
+                self.setStrokeColor(fill or (0, 0, 0))
+            self._code.append(f"{fp_str(0.03 * size)} w")
+        elif self._stroking:
+            self._unstroke()
+        self._stroking = stroked
+
+    def _unstroke(self) -> None:
+        canvas = self._canvas
+        self._code.append(f"0 Tr {fp_str(canvas._lineWidth)} w")  # noqa: SLF001
+        self.setStrokeColor(canvas._strokeColorObj or (0, 0, 0))  # noqa: SLF001
+        self._stroking = False
+
+    def setFillColor(self, aColor, alpha=None) -> None:  # noqa: ANN001, N802, N803
+        super().setFillColor(aColor, alpha)
+        if self._stroking:
+            self.setStrokeColor(aColor, alpha)
 
     def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 (reportlab's names)
         if self.runs is not None:
@@ -97,6 +132,8 @@ class _KernedText(PDFTextObject):
         super()._textOut(text, TStar)
 
     def getCode(self) -> str:  # noqa: N802 (reportlab's name)
+        if self._stroking:
+            self._unstroke()
         if self.runs is not None:
             self.runs.close(self._code)
             self.runs = None
