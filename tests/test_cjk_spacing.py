@@ -128,3 +128,26 @@ def test_cjk_font_without_bold_gets_a_stroked_bold(
     assert stroke == fill  # stroked in the fill colour
     assert any("東京の" in text for text in plain)  # regular text is not stroked
     assert "東京の開発者の経歴。" in pdf_pages_text(out)[0]
+
+
+def test_lines_with_compressed_punctuation_are_measured_as_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The line breaker counts the half ems taken out: a paragraph dense with `）「` fills
+    its lines to the same right edge as one of plain ideographs, and none passes it by more
+    than one hanging mark."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    plain = "経歴東京" * 40
+    code, err, out = japanese(
+        tmp_path, "東京）「経歴" * 30, extra=f"sections:\n  - title: 技能\n    text: {plain}\n"
+    )
+    assert code == 0, err
+    runs = [ln for ln in lines(read_glyphs(out)) if len(ln) > 20]
+    dense = [ln for ln in runs if "）" in "".join(g.char for g in ln)][:-1]  # full lines
+    ideographs = [ln for ln in runs if set("".join(g.char for g in ln)) <= set(plain)][:-1]
+    assert dense and ideographs
+    em = dense[0][0].size
+    edge = max(ln[-1].x + em for ln in ideographs)
+    for ln in dense:
+        end = ln[-1].x + (em / 2 if ln[-1].char == "）" else em)  # ） inked on its left half
+        assert edge - em <= end <= edge + em / 2, "".join(g.char for g in ln)
