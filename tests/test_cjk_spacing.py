@@ -151,3 +151,39 @@ def test_lines_with_compressed_punctuation_are_measured_as_drawn(
     for ln in dense:
         end = ln[-1].x + (em / 2 if ln[-1].char == "）" else em)  # ） inked on its left half
         assert edge - em <= end <= edge + em / 2, "".join(g.char for g in ln)
+
+
+def test_quarter_em_between_runs_in_different_faces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Latin from the style's font, CJK from a fallback font: the quarter em is drawn
+    between the two runs too (at the end of the first), links included."""
+    from conftest import run_cli
+    from scriptfonts import CJK_PUNCT, HAN, KANA, LATIN, make_font
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    make_font(tmp_path / "La.ttf", LATIN, family="Lat")
+    make_font(tmp_path / "Ja.ttf", KANA + HAN + CJK_PUNCT, family="Jap")
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "m.yaml").write_text(
+        "extends: modern\n"
+        "fonts: {body: La.ttf, headings: La.ttf, name: La.ttf, fallback: [Ja.ttf]}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: 東京 大学\nstyle: m\n"
+        "summary: 東京の開発software開発2023年と[Python](https://python.org)の経歴\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "-o", str(out), "--verify")
+    assert run.exit_code == 0, run.stderr
+    line = _line(out)
+    em = line[0].size
+    gaps = _gaps(line)
+    assert gaps["発s"] == pytest.approx(em * 1.25)
+    assert gaps["e開"] == pytest.approx(0.6 * em + em / 4)
+    assert gaps["3年"] == pytest.approx(0.6 * em)
+    assert gaps["とP"] == pytest.approx(em * 1.25)
+    assert gaps["nの"] == pytest.approx(0.6 * em + em / 4)
+    assert "東京の開発 software 開発 2023年と Python の経歴" in pdf_pages_text(out)[0]

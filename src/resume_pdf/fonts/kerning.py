@@ -368,6 +368,8 @@ class KernedFont(TTFont):
         advance = self._advances.get(text)
         if advance is None:
             advance = self._advance(text if isinstance(text, str) else text.decode(encoding))
+        if type(text) is Trailing:
+            return 0.001 * size * advance + text.trail
         return 0.001 * size * advance
 
     def _advance(self, text: str) -> float:
@@ -432,16 +434,30 @@ def cjk_spacing(text: str, adjust: list[float], width: Any) -> list[float]:
     out = list(adjust)
     for i in range(len(text) - 1):
         a, b = text[i], text[i + 1]
-        if (a in CJK_CLOSING and (b in CJK_CLOSING or b in CJK_OPENING)) or (
-            a in CJK_OPENING and b in CJK_OPENING
-        ):
-            if width(ord(a), 0) >= 900 and width(ord(b), 0) >= 900:
-                out[i] -= _HALF_EM
-        elif (_ideograph(a) and _latin(b) and not (a in _COUNTERS and b.isdigit())) or (
-            _latin(a) and _ideograph(b) and not (a.isdigit() and b in _COUNTERS)
-        ):
-            out[i] += _QUARTER_EM
+        out[i] += cjk_pair(a, b, width(ord(a), 0), width(ord(b), 0))
     return out
+
+
+def cjk_pair(a: str, b: str, width_a: float, width_b: float) -> float:
+    """The CJK spacing between `a` and `b` (thousandths of an em; their advances given in
+    the same unit): minus half an em, a quarter em, or 0."""
+    if (a in CJK_CLOSING and (b in CJK_CLOSING or b in CJK_OPENING)) or (
+        a in CJK_OPENING and b in CJK_OPENING
+    ):
+        return -_HALF_EM if width_a >= 900 and width_b >= 900 else 0.0
+    if (_ideograph(a) and _latin(b) and not (a in _COUNTERS and b.isdigit())) or (
+        _latin(a) and _ideograph(b) and not (a.isdigit() and b in _COUNTERS)
+    ):
+        return _QUARTER_EM
+    return 0.0
+
+
+class Trailing(str):
+    """A run of text followed by `trail` points of space before the next run: CJK spacing
+    between two runs of a line set in different faces (pdf/cjk.py), drawn by the canvas as
+    a displacement at the end of the run's TJ array and counted in its measured width."""
+
+    trail: float = 0.0
 
 
 _MAX_MEMO = 50_000

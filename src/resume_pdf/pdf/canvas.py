@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import ShapedStr
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from ..fonts.kerning import KernedFont
+from ..fonts.kerning import KernedFont, Trailing
 from .pack import pack
 from .runs import Runs
 from .tags import DEFAULT, Tagger, artifact, element, outside, sequence
@@ -140,6 +140,9 @@ class _KernedText(PDFTextObject):
         return super().getCode()
 
     def _formatText(self, text: str) -> str:  # noqa: N802 (reportlab's name)
+        if type(text) is Trailing and text.trail:  # CJK spacing before the next run (cjk.py)
+            shift = fp_str(-1000 * text.trail / self._fontsize)
+            return f"{self._formatText(str(text))} [{shift}] TJ"
         font = getFont(self._fontname)
         if not isinstance(font, KernedFont) or isinstance(text, ShapedStr) or len(text) < 2:
             return super()._formatText(text)

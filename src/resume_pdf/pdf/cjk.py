@@ -21,6 +21,8 @@ from typing import Any
 
 from reportlab.platypus import paragraph as _paragraph
 
+from ..fonts.kerning import Trailing, cjk_pair
+
 # may not start a line: closing brackets and punctuation, small kana, prolonged sound mark
 NO_START = frozenset(
     "!),.:;?]}¢°’”‰′″℃、。〃〉》」』】〕〗〙〛〟・ヽヾーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖ"
@@ -95,19 +97,22 @@ def cjk_frag_split(
         width_max = max_widths[min(len(lines), len(max_widths) - 1)]
         used = sum(c.width for c in chars[start:shown]) - after[shown - 1]
         hard = hasattr(chars[end - 1].frag, "lineBreak")
-        lines.append(
-            _paragraph.makeCJKParaLine(
-                chars[start:shown], width_max, used, width_max - used, hard, calc_bounds
-            )
+        line = _paragraph.makeCJKParaLine(
+            chars[start:shown], width_max, used, width_max - used, hard, calc_bounds
         )
+        if any(after[start : shown - 1]):
+            _trail(line, chars[start:shown], after[start:shown])
+        lines.append(line)
     return _paragraph.ParaLines(kind=1, lines=lines)
 
 
 def _pair_spacing(chars: list[Any], font_of: Any) -> list[float]:
-    """The spacing the canvas draws after each character (pair kerning, and the CJK
-    spacing of fonts/kerning.py: compressed punctuation, a quarter em beside Latin), added
-    to that character's width so a line is measured as drawn; returned so a line's end can
-    take back the spacing towards the next line's first character."""
+    """The spacing drawn after each character, in points, added to that character's width
+    so a line is measured as drawn; returned so a line's end can take back the spacing
+    towards the next line's first character. Inside one run (one font, one fragment) it is
+    the font's own: pair kerning and the CJK spacing of fonts/kerning.py (compressed
+    punctuation, a quarter em beside Latin). Between two runs (a CJK face and a Latin one)
+    the CJK spacing alone, which `_trail` hands to the canvas."""
     from reportlab.pdfbase.pdfmetrics import getFont
 
     after = [0.0] * len(chars)
@@ -116,13 +121,18 @@ def _pair_spacing(chars: list[Any], font_of: Any) -> list[float]:
         if not a or not b or getattr(a.frag, "cbDefn", None) or getattr(b.frag, "cbDefn", None):
             continue
         key = font_of(a)
-        if key != font_of(b):
-            continue
         font = getFont(key[0])
-        spaced = getattr(font, "spaced", None)
-        if spaced is None or not spaced(a + b):
-            continue
-        extra = font.adjustments(str(a) + str(b))[0] * 0.001 * key[1]
+        if a.frag is b.frag or isinstance(a, _Char) or _paragraph.sameFrag(a.frag, b.frag):
+            spaced = getattr(font, "spaced", None)
+            if spaced is None or not spaced(a + b):
+                continue
+            extra = font.adjustments(str(a) + str(b))[0] * 0.001 * key[1]
+        else:
+            if max(a, b) < "\u2e80":
+                continue
+            other = getFont(font_of(b)[0])
+            width_a = font.stringWidth(str(a), 1000)
+            extra = cjk_pair(a, b, width_a, other.stringWidth(str(b), 1000)) * 0.001 * key[1]
         if extra:
             after[i] = extra
             if isinstance(a, _Char):
@@ -130,6 +140,26 @@ def _pair_spacing(chars: list[Any], font_of: Any) -> list[float]:
             else:
                 a._width += extra  # noqa: SLF001 (cjkU keeps its width there)
     return after
+
+
+def _trail(line: Any, chars: list[Any], after: list[float]) -> None:
+    """Give each run of `line` (reportlab's words, one per fragment, made of `chars` in
+    order) that ends before another run with CJK spacing between them that spacing as a
+    Trailing text, which the canvas draws and the paragraph measures."""
+    i = 0
+    for word in line.words:
+        text = word.text
+        taken = ""
+        while i < len(chars) and len(taken) < len(text):
+            taken += chars[i]
+            i += 1
+        while i < len(chars) and not chars[i]:
+            i += 1  # an empty fragment's placeholder (an image) draws no text
+        j = i - 1
+        if 0 <= j < len(chars) - 1 and after[j] and word is not line.words[-1] and text:
+            spaced = Trailing(text)
+            spaced.trail = after[j]
+            word.text = spaced
 
 
 def _fill(chars: list[Any], start: int, width_max: float) -> tuple[int, float, int | None, bool]:
