@@ -84,7 +84,9 @@ def managed_python(tmp: Path) -> dict[str, str]:
     shims = tmp / "bin"
     shims.mkdir()
     shim = shims / "python3"
-    shim.write_text(f'#!/bin/sh\nPYTHONHOME="{home}" exec "{sys.executable}" "$@"\n')
+    # the interpreter itself, not a virtual environment's link to it (the suite may run in one)
+    python = getattr(sys, "_base_executable", sys.executable)
+    shim.write_text(f'#!/bin/sh\nPYTHONHOME="{home}" exec "{python}" "$@"\n')
     shim.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
     env["PATH"] = f"{shims}{os.pathsep}/usr/bin{os.pathsep}/bin"
