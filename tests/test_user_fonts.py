@@ -5,10 +5,12 @@ located error for every bad font file."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTCollection, TTFont
+from pypdf import PdfReader
 
 from ats import pdf_fonts, pdf_text
 from conftest import run_cli
@@ -142,7 +144,11 @@ def test_a_bold_face_is_used_when_given_and_reused_when_not(tmp_path: Path) -> N
     style(tmp_path, "one", "  body: R.ttf\n  headings: R.ttf\n  name: R.ttf\n")
     run, out = build(tmp_path, KOREAN.format(style="one"))
     assert run.exit_code == 0, run.stderr
-    assert {f["name"].split("+")[-1] for f in pdf_fonts(out)} == {"Kr-Regular"}
+    # one file: bold is R.ttf's own outlines, stroked (a CJK face without a bold), embedded
+    # as a second subset of the same font (`Kr-Regular-2`), never another file
+    names = {f["name"].split("+")[-1] for f in pdf_fonts(out)}
+    assert {re.sub(r"-\d+$", "", n) for n in names} == {"Kr-Regular"}
+    assert b" 2 Tr" in b"".join(page.get_contents().get_data() for page in PdfReader(out).pages)
 
 
 def embedded(out: Path) -> set[str]:
