@@ -148,3 +148,21 @@ def test_help_is_as_wide_as_click_would_make_it(monkeypatch: pytest.MonkeyPatch)
         assert terminal_columns() == shutil.get_terminal_size().columns, columns
     monkeypatch.delenv("COLUMNS")
     assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_a_build_without_right_to_left_text_imports_no_harfbuzz_and_no_urllib(
+    tmp_path: Path,
+) -> None:
+    """reportlab imports uharfbuzz whenever it is installed (~15 ms), and xml.sax.saxutils
+    imports urllib.request (~35 ms): an English build needs neither. A Hebrew build still
+    shapes (tests/test_rtl.py), with the HarfBuzz that pdf/rtl.py hands to reportlab."""
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom resume_pdf.build import build\n"
+        f"build(Path({str(EXAMPLE)!r}), Path({str(tmp_path / 'x.pdf')!r}))\n"
+        "print(sorted(m for m in ('uharfbuzz', 'urllib.request', 'xml.sax.saxutils') "
+        "if sys.modules.get(m)))\n"
+        "import uharfbuzz  # importable again after the build's imports\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout

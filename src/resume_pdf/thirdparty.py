@@ -46,6 +46,9 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "reportlab.lib.PyFontify": ("#[^\\n]*|", "[ \t]*[A-Za-z_]"),
 }
 LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
+# reportlab imports HarfBuzz (~15 ms) whenever it is installed, to shape text on request; only
+# right-to-left text is shaped, and pdf/rtl.py imports it and hands it to reportlab then
+HIDDEN_MODULES = ("uharfbuzz",)
 PDF_SIDE = ("reportlab.platypus", "reportlab.pdfbase.ttfonts")
 
 deferred_patterns: list[LazyPattern] = []  # what was deferred, for the tests
@@ -116,13 +119,19 @@ def fast_import(*names: str) -> None:
         gc.enable()
         return
     gc.disable()
+    hidden = [n for n in HIDDEN_MODULES if n not in sys.modules]
     try:
         for name in LAZY_MODULES:
             _install_lazy(name)
+        for name in hidden:
+            sys.modules[name] = None  # type: ignore[assignment]  # `import` raises ImportError
         with _deferring_regexes():
             for name in names:
                 importlib.import_module(name)
     finally:
+        for name in hidden:
+            if sys.modules.get(name, 0) is None:
+                del sys.modules[name]  # importable again, by the code that needs it
         gc.freeze()
         gc.enable()
 

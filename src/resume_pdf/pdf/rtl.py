@@ -104,8 +104,18 @@ def _form(code: int) -> bool:
     return 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF
 
 
-def _advance_1000(font: Any, gid: int) -> float:
+def _harfbuzz() -> Any:
+    """uharfbuzz, also handed to reportlab, whose import of it thirdparty.py kept out of a
+    build without right-to-left text (`hbFace` reads it from reportlab's module)."""
     import uharfbuzz
+    from reportlab.pdfbase import ttfonts
+
+    ttfonts.uharfbuzz = uharfbuzz
+    return uharfbuzz
+
+
+def _advance_1000(font: Any, gid: int) -> float:
+    uharfbuzz = _harfbuzz()
 
     hb = uharfbuzz.Font(font.hbFace)
     return hb.get_glyph_h_advance(gid) * 1000 / font.hbFace.upem
@@ -130,7 +140,7 @@ ttfonts.makeToUnicodeCMap = _to_unicode  # type: ignore[assignment]
 def shape(text: str, rtl: bool, frag: Any) -> Piece:
     """`text` (one font, logical order) shaped by HarfBuzz; a font HarfBuzz cannot read
     (a standard PDF font) keeps its characters, reversed when right-to-left."""
-    import uharfbuzz
+    uharfbuzz = _harfbuzz()
 
     font = pdfmetrics.getFont(frag.fontName)
     size = frag.fontSize

@@ -24,7 +24,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfdoc import (
     XMP,
@@ -37,6 +36,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 
+from ..text.markup import escape  # not xml.sax.saxutils: it imports urllib.request
 from ..text.scripts import script_lang
 
 if TYPE_CHECKING:
