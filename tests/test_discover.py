@@ -92,6 +92,7 @@ def test_without_fontconfig_the_font_folders_are_read(korean: Path, monkeypatch)
     found = korean / "found"
     _fonts(found / "nested")
     (found / "broken.ttf").write_bytes(b"not a font")  # skipped, not an error
+    os.mkfifo(found / "pipe.ttf")  # skipped unopened: opening a FIFO would wait forever
     bare = korean / "bin"
     bare.mkdir()
     monkeypatch.setenv("PATH", str(bare))  # no fc-list, no fc-match

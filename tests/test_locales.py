@@ -140,3 +140,15 @@ def test_a_rendercv_file_in_turkish_has_turkish_dates(tmp_path: Path) -> None:
     run = run_cli("build", str(source), "-o", str(tmp_path / "out.pdf"))
     assert run.exit_code == 0 and "month names" not in run.stderr, run.stderr
     assert "2021 → günümüz" in PdfReader(tmp_path / "out.pdf").pages[0].extract_text()
+
+
+def test_a_locale_with_a_region_is_told_its_language_in_a_short_message(tmp_path: Path) -> None:
+    """299 CLDR codes are not listed in a message; `en-US` is told to write `en`."""
+    (tmp_path / "r.yaml").write_text("name: A\nlocale: en-US\n", encoding="utf-8")
+    run = run_cli("check", str(tmp_path / "r.yaml"))
+    assert run.exit_code == 1
+    line = run.stderr.strip()
+    assert line.endswith(
+        "locale: error: expected one of 299 codes such as en, de, fr, es, "
+        "he, ja, got 'en-US'; write en"
+    ), line

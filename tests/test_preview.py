@@ -353,6 +353,8 @@ def test_bad_parameters_are_refused_with_words(client: Client) -> None:
         ({"page-size": "a5"}, b"choose letter or a4"),
         ({"pages": "0"}, b"page budget from 1 to 20"),
         ({"letter": "yes"}, b"1 for the cover letter"),
+        ({"variant": "x\0y"}, b"is not one of: infra"),  # it names a file: never a stranger
+        ({"variant": "nope"}, b"variant 'nope' is not one of: infra"),
     ):
         status, _, body = client.get("/", **params)
         assert status == 400 and words in body

@@ -214,3 +214,11 @@ def test_rtl_page_sets_a_latin_first_line_right_to_left_arrows_pointing_left(
     pdfmetrics.registerFont(ttfonts.TTFont("RtlArrows", str(tmp_path / "R.ttf")))
     piece = shape("2019 → היום", True, _Frag("RtlArrows", 10, None))
     assert chr(PUA_START + left) in [g.code for g in piece.glyphs]  # drawn "←", read "→"
+
+
+def test_verify_sets_aside_the_neutrals_pdfium_moves_beside_hebrew() -> None:
+    """`_x_` or `&` beside Hebrew: PDFium places neutrals by its own bidi rules, like the
+    brackets and hyphens already set aside; the letters and digits are compared."""
+    from resume_pdf.verify import _bare_tokens
+
+    assert _bare_tokens("עבודה _x_ 2020 R&D;") == _bare_tokens("עבודה x 2020 RD")

@@ -335,6 +335,10 @@ class Phone(Text):
         return text
 
 
+LISTED_CHOICES = 20  # a longer list of choices is not printed whole in a message
+_SAMPLE = ("en", "de", "fr", "es", "he", "ja")
+
+
 @value
 class Choice(Spec):
     options: tuple[str, ...]
@@ -344,8 +348,15 @@ class Choice(Spec):
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = value.strip().lower() if isinstance(value, str) else None
         if text not in self.options:
-            allowed = ", ".join(self.options)
-            return ctx.error(path, f"expected one of {allowed}, got {describe(value)}")
+            if len(self.options) <= LISTED_CHOICES:
+                allowed = f"one of {', '.join(self.options)}"
+            else:  # the CLDR languages: a few, not 299
+                sample = [o for o in _SAMPLE if o in self.options] or self.options[:6]
+                allowed = f"one of {len(self.options)} codes such as {', '.join(sample)}"
+            base = re.split(r"[-_]", text)[0] if text else None
+            if base and base != text and base in self.options:  # en-US: a region
+                return ctx.error(path, f"expected {allowed}, got {describe(value)}; write {base}")
+            return ctx.error(path, f"expected {allowed}, got {describe(value)}")
         return self.convert(text)
 
     def json_schema(self) -> dict[str, Any]:

@@ -53,7 +53,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-_NEUTRALS = str.maketrans(dict.fromkeys("()[]{}<>%+-.\u2010\u2011"))
+_NEUTRALS = str.maketrans(dict.fromkeys("()[]{}<>%+-._&;\u2010\u2011"))
 
 
 def _mixed_line_held(wanted: list[str], found: list[str], shown: str) -> bool:
@@ -68,7 +68,7 @@ def _mixed_line_held(wanted: list[str], found: list[str], shown: str) -> bool:
 
 
 def _bare_tokens(text: str) -> list[str]:
-    """Words with brackets, hyphens, full stops, % and + and marks (shadda, niqqud) set
+    """Words with brackets, hyphens, full stops, _ & ; % and + and marks (shadda, niqqud) set
     aside: PDFium places these by its own bidi rules beside right-to-left letters ("ב-2020"
     reads "ב2020-", a mirrored bracket mirrored, a shadda at the line's start), the letters
     and digits in order (docs/scripts-and-fonts.md)."""

@@ -204,7 +204,7 @@ def _walk(folders: list[Path]) -> list[tuple[Face, frozenset[int]]]:
     index = []
     for path in sorted(set(files)):
         try:
-            if path.stat().st_size <= MAX_FONT_BYTES:
+            if path.is_file() and path.stat().st_size <= MAX_FONT_BYTES:  # not a FIFO
                 index += _faces(path)
         except Exception:  # noqa: BLE001, S112 - a file that is no font is not a candidate
             continue

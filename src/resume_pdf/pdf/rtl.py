@@ -164,7 +164,7 @@ def shape(text: str, rtl: bool, frag: Any) -> Piece:
     stands: list[str] = []
     for _, group in groupby(infos, key=lambda i: i.cluster):
         gids = [i.codepoint for i in group]
-        start = gids and clusters.index(_start(infos, len(stands)))
+        start = clusters.index(_start(infos, len(stands)))
         part = text[clusters[start] : clusters[start + 1]]
         stands += _cluster_texts(font, gids, part, rtl)
     glyphs = [

@@ -122,7 +122,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def view(self, query: dict[str, list[str]]) -> View:
-        return read_view(query, self.server.styles())
+        return read_view(query, self.server.styles(), self.server.variants())
 
     def page(self, query: dict[str, list[str]], mode: str) -> None:
         view = self.view(query)
@@ -251,7 +251,7 @@ def serve(
     port: int = 0,
     serve_output: Path | None = None,
     report: Callable[[Any], None] | None = None,
-    started: Callable[[str], None] = print,
+    started: Callable[[str], None],  # what the command prints: the address
     open_browser: bool = False,
 ) -> None:
     """Run the preview until Ctrl-C (KeyboardInterrupt reaches the caller)."""

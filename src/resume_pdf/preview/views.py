@@ -9,6 +9,7 @@ the listed names), so no value from a request ever names a file.
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from ..values import replace, value
 PAGE_SIZES = ("letter", "a4")
 TWIN_FORMATS = ("txt", "md", "html", "docx")
 LONGEST = 200  # characters of a parameter; a variant name is far shorter
+_VARIANT_NAME = re.compile(r"[A-Za-z0-9][\w-]{0,63}")
 
 
 class BadRequest(ValueError):
@@ -62,7 +64,9 @@ def home_view(options: Options) -> View:
     return View(options.style, options.variant, options.page_size, options.pages)
 
 
-def read_view(query: dict[str, list[str]], styles: tuple[str, ...]) -> View:
+def read_view(
+    query: dict[str, list[str]], styles: tuple[str, ...], variants: tuple[str, ...] = ()
+) -> View:
     """The view a request names; `styles` are the style names the résumé's folder sees
     (and the command line's --style)."""
 
@@ -79,6 +83,11 @@ def read_view(query: dict[str, list[str]], styles: tuple[str, ...]) -> View:
     )
     if style is not None and style not in styles:
         raise BadRequest(f"style {style!r} is not one of: {', '.join(styles)}")
+    if variant is not None and not (
+        variant in variants if variants else _VARIANT_NAME.fullmatch(variant)
+    ):  # a variant names the build's file: only the résumé's own (or, while it is broken,
+        # a plain name) ever reaches it
+        raise BadRequest(f"variant {variant!r} is not one of: {', '.join(variants) or 'none'}")
     if size is not None and size not in PAGE_SIZES:
         raise BadRequest(f"page-size {size!r}: choose letter or a4")
     budget = None if pages is None else parse_budget(pages)
