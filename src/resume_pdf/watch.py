@@ -148,6 +148,8 @@ def watch(
     output and its report), the cover letter is rebuilt after the résumé, its files
     (a letter.yaml) watched too."""
     changes = Changes((resume,), poll_only=poll_only)
+    if stop is not None:  # setting `stop` ends the wait for a change at once
+        threading.Thread(target=lambda: (stop.wait(), changes.wake()), daemon=True).start()
     try:
         while stop is None or not stop.is_set():
             if changes.due():
