@@ -114,17 +114,27 @@ def _other_reason(exc: BaseException) -> str:
     return "not a usable path"  # ValueError: an embedded NUL
 
 
+def as_typed(path: Path | str) -> str:
+    """A path as the user would type it: relative when it is inside the current folder
+    (also when only the resolved path is, e.g. through a symlinked temporary folder)."""
+    given = Path(path)
+    if not given.is_absolute():
+        return str(path)
+    cwd = Path.cwd()
+    try:
+        return str(given.relative_to(cwd))
+    except ValueError:
+        pass
+    try:
+        return str(given.resolve().relative_to(cwd.resolve()))
+    except (ValueError, OSError, RuntimeError):
+        return str(path)
+
+
 def shown(path: Path | str) -> str:
     """The path quoted for a message, its middle cut when it is long; a path inside the
     current folder is shown relative to it, as every message shows paths."""
-    text = str(path)
-    if os.path.isabs(text):
-        try:
-            inside = os.path.relpath(text)
-        except ValueError:  # another drive (Windows)
-            inside = text
-        text = text if inside.startswith("..") else inside
-    return quote_path(text)
+    return quote_path(as_typed(path))
 
 
 def quote_path(path: Path | str) -> str:

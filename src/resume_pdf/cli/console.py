@@ -71,15 +71,9 @@ def paint(text: str, kind: str, bold: bool = True) -> str:
 
 def shown_path(file: str | Path) -> str:
     """A path as the user would type it: relative when it is inside the current folder."""
-    from pathlib import Path
+    from ..paths import as_typed
 
-    path = Path(file)
-    if path.is_absolute():
-        try:
-            return str(path.relative_to(Path.cwd()))
-        except ValueError:
-            return str(path)
-    return str(path)
+    return as_typed(file)
 
 
 def render(problem: Problem, file: Path | None = None) -> list[str]:

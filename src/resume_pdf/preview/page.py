@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from ..errors import Problem, Severity
+from ..paths import as_typed
 from .events import Shown
 from .views import PAGE_SIZES, TWIN_FORMATS, View
 
@@ -33,19 +33,11 @@ def csp(nonce: str) -> str:
 def problem_line(problem: Problem) -> tuple[str, str]:
     """(`FILE:LINE:COL`, the whole line as the command line prints it) for copying."""
     loc = problem.location
-    where = f"{_shown(loc.file)}:{loc.line}:{loc.column}" if loc else ""
+    where = f"{as_typed(loc.file)}:{loc.line}:{loc.column}" if loc else ""
     tag = problem.severity.value
     parts = [p for p in (where, problem.field) if p]
     text = ": ".join([*parts, f"{tag}: {problem.message}"])
     return where, text + (f"\n  hint: {problem.hint}" if problem.hint else "")
-
-
-def _shown(file: str) -> str:
-    path = Path(file)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return file
 
 
 def problems_json(problems: tuple[Problem, ...]) -> list[dict[str, str]]:

@@ -14,6 +14,7 @@ import shlex
 from pathlib import Path
 
 from ..build import Options
+from ..paths import as_typed
 from ..resume_schema import parse_budget
 from ..values import replace, value
 
@@ -102,7 +103,7 @@ def read_view(
 def command(view: View, resume: Path, home: Options, fmt: str | None = None) -> str:
     """The `resume-pdf` command that writes the same file as this view (a twin with `fmt`)."""
     words = ["resume-pdf", "letter" if view.letter else "build"]
-    shown = _shown(resume)
+    shown = as_typed(resume)
     if shown != "resume.yaml":
         words.append(shown)
     for option, chosen in (
@@ -120,11 +121,3 @@ def command(view: View, resume: Path, home: Options, fmt: str | None = None) -> 
     if fmt:
         words += ["--format", fmt]
     return shlex.join(words)
-
-
-def _shown(path: Path) -> str:
-    """The résumé as the user would type it: relative when inside the current folder."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return str(path)
