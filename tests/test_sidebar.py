@@ -11,7 +11,7 @@ import yaml
 
 from conftest import EXAMPLE, FIXTURES, run_cli
 from glyphs import Glyph, lines, read_glyphs, shapes
-from resume_pdf.pdf.layout import BALANCE
+from resume_pdf.pdf.sidebar import BALANCE
 from resume_pdf.theme import load_theme
 
 THEME = load_theme("sidebar")

@@ -51,6 +51,7 @@ from .ink import (
     make_styles,
     paragraph,
 )
+from .sidebar import GUTTER, PANEL_PAD, Placed, panel_theme, place_sections
 from .skills import skills_flowables
 from .tags import HEADER, SUMMARY, Part, tagged
 
@@ -107,7 +108,7 @@ def build_story(
             header = [table]
         return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
     panel, width = _placed(resume, theme, ink, photo, placed)
-    side_ink = replace(ink, narrow=True, theme=_panel_theme(theme, width))
+    side_ink = replace(ink, narrow=True, theme=panel_theme(theme, width))
     side = [s for s, p in zip(resume.sections, panel, strict=True) if p]
     main = [s for s, p in zip(resume.sections, panel, strict=True) if not p]
     return Story(
@@ -122,80 +123,27 @@ def build_story(
     )
 
 
-BALANCE = 0.15  # the columns' heights on page 1 may differ by this share of its text height
-PANEL_NARROWEST = 0.8  # the panel narrows to this share of the style's width, at most
-NARROW_STEP = 6.0  # points the panel narrows by at a time
-PANEL_PAD = 10.0  # points between the panel's text and the edge of its tint
-GUTTER = 20.0  # points between the tint's edge and the main column's text (at least 18)
-Placed = tuple[tuple[bool, ...], float]  # which sections the panel holds, and its width
-
-
 def _placed(
     resume: Resume, theme: Theme, ink: Ink, photo: Flowable | None, placed: Placed | None
 ) -> Placed:
-    """Which sections the panel holds, and its width: the style's rule (Theme.in_panel),
-    then balanced on page 1. While the main column is taller than the panel by more than
-    BALANCE of the page, the panel takes the sections the style names for neither column
-    (awards, languages: last first), then narrows (to PANEL_NARROWEST at most), each step
-    kept only when the panel still fits the page and it brings the columns nearer (or, for
-    a main column running over page 1, shortens it); a panel taller than the main column
-    by as much gives its last sections back. A `placed` from another tightening is kept,
-    so both columns of one build come from one decision."""
+    """Which sections the panel holds, and its width (pdf/sidebar.py decides, from the
+    heights both columns would take); a `placed` from another tightening is kept, so both
+    columns of one build come from one decision."""
     if placed is not None:
         return placed
-    sections, bar, m = resume.sections, theme.layout.sidebar, theme.page.margins
+    sections, m = resume.sections, theme.page.margins
     page_w, page_h = PAGE_POINTS[theme.page.size]
-    room = page_h - m.top - m.bottom
     text_w = page_w - m.left - m.right - PANEL_PAD - GUTTER  # both columns' text
 
     def heights(panel: list[bool], width: float) -> tuple[float, float]:
-        narrow = replace(ink, narrow=True, theme=_panel_theme(theme, width))
+        narrow = replace(ink, narrow=True, theme=panel_theme(theme, width))
         side = [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, narrow)]
         side += _sections([s for s, p in zip(sections, panel, strict=True) if p], narrow)
         main = _titled_summary(resume, ink)
         main += _sections([s for s, p in zip(sections, panel, strict=True) if not p], ink)
         return _height(side, width), _height(main, text_w - width)
 
-    def apart(h: tuple[float, float]) -> float:  # main minus panel, as far as page 1 shows
-        return min(h[1], room) - min(h[0], room)
-
-    panel = list(theme.in_panel([(s.kind.value, s.title) for s in sections]))
-    named = {n.casefold() for n in theme.sidebar.main}
-    width, now = bar.width, heights(panel, bar.width)
-    trials: list[tuple[list[bool], float]] = [  # (a section moved, or a narrower width)
-        ([*panel[:i], True, *panel[i + 1 :]], 0.0)
-        for i in reversed(range(len(sections)))
-        if not panel[i] and not {sections[i].kind.value, sections[i].title.casefold()} & named
-    ]
-    steps = int(bar.width * (1 - PANEL_NARROWEST) / NARROW_STEP)
-    trials += [([], bar.width - k * NARROW_STEP) for k in range(1, steps + 1)]
-    for moved, narrower in trials:
-        if apart(now) <= BALANCE * room:
-            break
-        # a moved section joins what the panel already holds
-        trial = [a or b for a, b in zip(panel, moved, strict=True)] if moved else panel
-        if all(trial):
-            continue  # the main column keeps a section
-        got = heights(trial, narrower or width)
-        nearer = abs(apart(got)) < abs(apart(now))
-        # a main column running over page 1 gains from the width (less to tighten)
-        shorter = now[1] > room and got[1] < now[1]
-        if got[0] <= room and (nearer or shorter):
-            panel, width, now = trial, narrower or width, got
-    for i in reversed(range(len(sections))):  # a panel too tall gives sections back
-        if -apart(now) <= BALANCE * room or not panel[i]:
-            continue
-        trial = [*panel[:i], False, *panel[i + 1 :]]
-        got = heights(trial, width)
-        if abs(apart(got)) < abs(apart(now)):
-            panel, now = trial, got
-    return tuple(panel), width
-
-
-def _panel_theme(theme: Theme, width: float) -> Theme:
-    """The theme with the panel `width` points wide (its headings and name fit that)."""
-    sidebar = replace(theme.layout.sidebar, width=width)
-    return replace(theme, layout=replace(theme.layout, sidebar=sidebar))
+    return place_sections(theme, sections, page_h - m.top - m.bottom, heights)
 
 
 def _height(flowables: list[Flowable], width: float) -> float:

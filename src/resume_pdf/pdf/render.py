@@ -35,7 +35,8 @@ from ..text.markup import text_xml
 from ..theme import Theme
 from ..values import replace, value
 from .canvas import KerningCanvas
-from .layout import GUTTER, PANEL_PAD, Story, build_story
+from .layout import Story, build_story
+from .sidebar import GUTTER, PANEL_PAD
 from .tags import artifact, stream
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
@@ -159,7 +160,7 @@ def _templates(
 ) -> list[PageTemplate]:
     """One full-width frame; or, for a sidebar style, page 1 with the sidebar drawn first
     (so it extracts as one block before the main column) and full-width later pages. The
-    sidebar is `side_width` wide (as balanced by layout.py), its tint PANEL_PAD beyond its
+    sidebar is `side_width` wide (as balanced by sidebar.py), its tint PANEL_PAD beyond its
     text, and the main column's text a GUTTER beyond the tint."""
     width, height = PAGE_SIZES[theme.page.size]
     m = theme.page.margins
