@@ -11,14 +11,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from .model import PRESENT_WORDS
+from .read.dates import MONTHS
 from .style_schema import Dates
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
 # English is our own, so an English build never imports Babel
-_MONTHS = "January February March April May June July August September October November December"
-_ENGLISH = (tuple(_MONTHS.split()), tuple(m[:3] for m in _MONTHS.split()))
+_ENGLISH = (tuple(MONTHS.split()), tuple(m[:3] for m in MONTHS.split()))
 # The word for "present" where a résumé's word reads better than CLDR's "now" (which is
 # used for every other language): RenderCV's 22 languages and a few more.
 PRESENT = {
@@ -119,7 +119,7 @@ def present_word(style: Dates, locale: str) -> str:
 
 def __getattr__(name: str) -> Mapping[str, tuple[tuple[str, ...], tuple[str, ...], str]]:
     """`LOCALES`: the month names and "present" of the languages with a word of our own, for
-    reading a month's name back (schema.month_number); made on first use (Babel)."""
+    reading a month's name back (read/dates.py: month_number); made on first use (Babel)."""
     if name != "LOCALES":
         raise AttributeError(name)
     return {code: (*month_names(code), present(code)) for code in PRESENT}

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import Problem, Severity, quote
+from .read.dates import DATE_PATTERN, ISO, ISO_LIKE, impossible_date, iso_form
 from .read.source import Path_, Source
 from .text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
 from .values import field, value
@@ -191,12 +192,6 @@ class Pattern(Text):
         return _described({"type": ["string", "number"], "pattern": pattern}, self.expected)
 
 
-_ISO = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
-# what a free-text date may not be unless it is valid (`2016-2019`, a range, may)
-_ISO_LIKE = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?(?:[T ].*)?")
-_DATE_PATTERN = r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?"
-
-
 @value
 class Date(Text):
     """A date: `2021`, `2021-03`, `2021-03-14` or one of the `present` words. With `free`,
@@ -215,12 +210,12 @@ class Date(Text):
         text = super().check(value, path, ctx)
         if text in (None, INVALID) or text.lower() in self.present:
             return text
-        found = _ISO.fullmatch(text)
+        found = ISO.fullmatch(text)
         why = impossible_date(found) if found else None
         if found and why is None:
             return text
         iso = iso_form(text)
-        if self.free and not found and not _ISO_LIKE.fullmatch(text):
+        if self.free and not found and not ISO_LIKE.fullmatch(text):
             if iso and self.suggest:
                 message = "shown as written, not in the style's date format"
                 ctx.warn(path, message, hint=f"write {iso}")
@@ -228,80 +223,17 @@ class Date(Text):
         *some, last = ("2021", "2021-03", "2021-03-14", *self.present[:1])
         expected = f"expected a date like {', '.join(some)} or {last}"
         extra = f" ({why})" if why else ""
-        free_text = not (found or _ISO_LIKE.fullmatch(text) or ctx.source.format)
+        free_text = not (found or ISO_LIKE.fullmatch(text) or ctx.source.format)
         hint = f"write {iso}" if iso else (self.hint if free_text else "")
         return ctx.error(path, f"{expected}, got {describe(text)}{extra}", hint=hint)
 
     def json_schema(self) -> dict[str, Any]:
-        strict = "|".join((_DATE_PATTERN, *self.present))
+        strict = "|".join((DATE_PATTERN, *self.present))
         pattern = f"^({_ignore_case(strict)})$"
         if self.free:  # any text, but not an impossible ISO date
             iso_like = "\\d{4}-\\d{1,2}(-\\d{1,2})?([T ]|$)"
             pattern = f"^({_ignore_case(strict)}|(?!{iso_like}).*)$"
         return _described({"type": ["string", "number"], "pattern": pattern}, self.description)
-
-
-_MONTHS = "January February March April May June July August September October November December"
-
-
-def impossible_date(found: re.Match[str]) -> str | None:
-    """Why a `2021`, `2021-03` or `2021-03-14` shape is no date, or None when it is one."""
-    import datetime as dt
-
-    year, month, day = found.groups()
-    if month and not 1 <= int(month) <= 12:
-        return f"there is no month {int(month)}"
-    if day:
-        try:
-            dt.date(int(year), int(month), int(day))
-        except ValueError:
-            return f"{_MONTHS.split()[int(month) - 1]} {year} has no day {int(day)}"
-    return None
-
-
-_NUMERIC = (
-    re.compile(r"(?P<y>\d{4})[-/.](?P<m>\d{1,2})(?:[-/.](?P<d>\d{1,2}))?(?:[T ][\d:.+Z-]*)?"),
-    re.compile(r"(?P<m>\d{1,2})[/.-](?P<y>\d{4})"),
-)
-_WORDY = (
-    re.compile(r"(?P<n>[^\W\d_]+)\.?,? +(?P<y>\d{4})"),  # Sept 2021, März 2021
-    re.compile(r"(?P<n>[^\W\d_]+)\.? +(?P<d>\d{1,2}),? +(?P<y>\d{4})"),  # Sep 1, 2021
-    re.compile(r"(?P<d>\d{1,2})\.? +(?P<n>[^\W\d_]+)\.?,? +(?P<y>\d{4})"),  # 1 Sep 2021
-)
-
-
-def iso_form(text: str) -> str | None:
-    """`Sept 2021`, `09/2021`, `2021.09`, `2021-9-1` -> `2021-09`, `2021-09-01`; None for
-    text that does not read as one month (`Fall 2019`, `13/2021`)."""
-    text = text.strip()
-    for rule in _NUMERIC + _WORDY:
-        found = rule.fullmatch(text)
-        if not found:
-            continue
-        parts = found.groupdict()
-        month = month_number(parts["n"]) if "n" in parts else int(parts["m"])
-        day = f"-{int(parts['d']):02d}" if parts.get("d") else ""
-        iso = f"{parts['y']}-{month or 0:02d}{day}"
-        checked = _ISO.fullmatch(iso)
-        if month and checked and impossible_date(checked) is None:
-            return iso
-    return None
-
-
-def month_number(name: str) -> int | None:
-    """1 for `Jan`, `January`, `janv.`, `Januar`; None for a word that is no month's name,
-    or the name of two months in different languages."""
-    from .dates import LOCALES  # only on a date that failed: its tables are not needed else
-
-    numbers: dict[str, set[int]] = {}
-    names = [(_MONTHS.split(), [m[:3] for m in _MONTHS.split()])]
-    names += [(long, short) for long, short, _ in LOCALES.values()]
-    for long, short in names:
-        for number, (a, b) in enumerate(zip(long, short, strict=True), 1):
-            for word in (a, b, a[:4]):  # `Sept`
-                numbers.setdefault(word.lower().rstrip("."), set()).add(number)
-    found = numbers.get(name.lower().rstrip("."), set())
-    return next(iter(found)) if len(found) == 1 else None
 
 
 @value
