@@ -25,7 +25,18 @@ from PIL import Image
 from conftest import run_cli
 from glyphs import read_glyphs
 from resume_pdf.theme import load_theme
-from test_hostile import BUILD, LOC, NAME, SENTINEL, Case, Ctx, Result, each, faster_than
+from test_hostile import (
+    BUILD,
+    LOC,
+    NAME,
+    SENTINEL,
+    Case,
+    Ctx,
+    Result,
+    each,
+    faster_than,
+    run_case,
+)
 from test_photo import RED, red_share
 
 BIG = "x" * 300_000
@@ -159,15 +170,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=[c.row for c in CASES])
 def test_hostile_input_round_3(case: Case, tmp_path: Path) -> None:
-    ctx = Ctx(case.row, tmp_path)
-    ctx.dir.mkdir()
-    ctx.tmpdir.mkdir()
-    if case.setup:
-        case.setup(ctx)
-    ctx.write(case.files)
-    res = ctx.run(*case.args, exit=case.exit, stderr=case.stderr, env=case.env)
-    if case.check:
-        case.check(ctx, res)
+    run_case(case, tmp_path)
 
 
 # --- tests the suite was missing ----------------------------------------------------------------

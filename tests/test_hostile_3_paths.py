@@ -32,6 +32,7 @@ from test_hostile import (
     _limit_memory,
     each,
     faster_than,
+    run_case,
     snapshot,
 )
 
@@ -128,15 +129,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=[c.row for c in CASES])
 def test_hostile_paths(case: Case, tmp_path: Path) -> None:
-    ctx = Ctx(case.row, tmp_path)
-    ctx.dir.mkdir()
-    ctx.tmpdir.mkdir()
-    if case.setup:
-        case.setup(ctx)
-    ctx.write(case.files)
-    res = ctx.run(*case.args, exit=case.exit, stderr=case.stderr, env=case.env)
-    if case.check:
-        case.check(ctx, res)
+    run_case(case, tmp_path)
 
 
 def test_a_resume_with_a_typo_still_gets_its_did_you_mean(tmp_path: Path) -> None:
