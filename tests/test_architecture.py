@@ -36,7 +36,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     # name for the twins; the font folders read where fontconfig is absent
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
     "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
-    "pypdf": {"verify"},
+    "pypdf": {"verify", "verify_tags"},
     # the live preview's pages; --verify's text runs with their boxes and fonts
     "pypdfium2": {"write/raster", "preview/pictures", "verify"},
     "watchdog": {"watch"},

@@ -286,11 +286,11 @@ def test_verify_checks_the_tags(tmp_path: Path) -> None:
     """--verify reads the tree back: a PDF stripped of its alt text, a link's /Link and
     one paragraph's marked content is reported, each."""
     from resume_pdf.build import load_resume  # noqa: F401 (the loader the CLI uses)
-    from resume_pdf.verify import _structure
+    from resume_pdf.verify_tags import check_structure
 
     pdf = make(tmp_path, PHOTO_CV)
     reader = pypdf.PdfReader(pdf)
-    assert _structure(reader, ["Writes the first program."], ["Experience", "Skills"]) == []
+    assert check_structure(reader, ["Writes the first program."], ["Experience", "Skills"]) == []
     with pikepdf.open(pdf) as doc:
         for elem in _elements(doc.Root.StructTreeRoot.K):
             if elem.S == "/Figure":
@@ -303,11 +303,11 @@ def test_verify_checks_the_tags(tmp_path: Path) -> None:
         data = re.sub(rb"/H1 <</MCID \d+>> BDC(.*?)EMC", rb"\1", data, count=1, flags=re.S)
         page.Contents.write(data)
         doc.save(tmp_path / "broken.pdf")
-    found = [p.message for p in _structure(pypdf.PdfReader(tmp_path / "broken.pdf"), [], [])]
+    found = [p.message for p in check_structure(pypdf.PdfReader(tmp_path / "broken.pdf"), [], [])]
     assert any("alternative text" in m for m in found), found
     assert any("not held by a /Link" in m for m in found), found
     assert any("outside any tagged element" in m for m in found), found
-    order = _structure(reader, [], ["Skills", "Experience"])
+    order = check_structure(reader, [], ["Skills", "Experience"])
     assert [p.message for p in order] == [
         "the structure tree reads the sections out of the résumé's order"
     ]
@@ -389,9 +389,9 @@ def test_bold_and_italic_runs_are_strong_and_em(tmp_path: Path, style: str) -> N
     ]
     shown = "I wrote the first program and notes on the Engine, read by few: unusual."
     assert tagged.text(summary) == shown  # "un" and "usual" one word, as drawn
-    from resume_pdf.verify import _structure  # --verify reads it so too
+    from resume_pdf.verify_tags import check_structure  # --verify reads it so too
 
-    assert _structure(pypdf.PdfReader(pdf), [shown], ["Experience"]) == []
+    assert check_structure(pypdf.PdfReader(pdf), [shown], ["Experience"]) == []
     roles = dict(tagged.pdf.Root.StructTreeRoot.RoleMap)
     assert roles == {"/Strong": pikepdf.Name.Span, "/Em": pikepdf.Name.Span}
     assert pdfua_findings(pdf) == []
@@ -447,6 +447,6 @@ def test_the_tree_is_packed_in_an_object_stream(tmp_path: Path) -> None:
     check_shape(tagged)
     assert len([e for e in tagged.root.walk() if e.role in ("Strong", "Em", "Link")]) == 7
     reader = pypdf.PdfReader(pdf, strict=True)
-    from resume_pdf.verify import _structure
+    from resume_pdf.verify_tags import check_structure
 
-    assert _structure(reader, ["Published a long"], ["Experience"]) == []
+    assert check_structure(reader, ["Published a long"], ["Experience"]) == []
