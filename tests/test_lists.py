@@ -137,3 +137,38 @@ def test_a_bad_marker_is_located(tmp_path: Path) -> None:
         "cv.yaml:7:17: sections[0].bullets[1].marker: error: expected a list marker" in run.stderr
     )
     assert not (tmp_path / "cv.pdf").exists()
+
+
+YAMLRESUME = """\
+content:
+  basics: {name: Jane Doe}
+  projects:
+    - name: EduWeb
+      description: A web-based platform for interactive learning
+      summary: |
+        - Designed to enhance online learning
+        - Aims to improve the way students learn
+  work:
+    - name: Acme
+      position: Engineer
+      startDate: 2022-05
+      summary: |
+        1. Gathered the requirements
+        2. Built the pipeline
+"""
+
+
+def test_a_yamlresume_markdown_list_is_a_list(tmp_path: Path) -> None:
+    """A project's summary written as a Markdown list under its description became one
+    paragraph, "- Designed … - Aims …" (the YAMLResume example's EduWeb); a numbered list
+    keeps its numbers as markers."""
+    (tmp_path / "cv.yml").write_text(YAMLRESUME, encoding="utf-8")
+    pdf = tmp_path / "cv.pdf"
+    run = run_cli("build", str(tmp_path / "cv.yml"), "-o", str(pdf), "--pages", "any")
+    assert run.exit_code == 0, run.stderr
+    assert _line(pdf, "A web-based")[0] == "A web-based platform for interactive learning"
+    designed = _line(pdf, "Designed")[0]
+    assert designed.startswith("•") and designed.endswith("Designed to enhance online learning")
+    assert _line(pdf, "Aims")[0].startswith("•")
+    assert _line(pdf, "Gathered")[0].startswith("1.")
+    assert _line(pdf, "Built the")[0].startswith("2.")

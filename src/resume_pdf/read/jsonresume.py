@@ -41,7 +41,7 @@ BASICS = {"name", "label", "image", "picture", "email", "phone", "url", "website
 LOCATION = ("address", "postalCode", "city", "region", "countryCode", "country")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 _WORDY_DATE = re.compile(r"([A-Za-z]{3})[a-z]*\.?\s+(?:(\d{1,2}),?\s+)?(\d{4})")
-_LIST_LINE = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+(.*)")
+_LIST_LINE = re.compile(r"\s*(?:[-*+]|(\d+[.)]))\s+(.*)")
 
 
 @value
@@ -299,22 +299,33 @@ def _linked(
             item[key] = f"[{label}]({url.strip()})"
 
 
-def _markdown_lists(item: dict[str, Any], key: str, bullets: bool = True) -> None:
-    """A summary written as a Markdown list (YAMLResume) becomes bullets, or one paragraph
-    an item where the entry has no bullets; other text stays as it is."""
-    text = item.get(key)
+def _list_items(text: Any) -> list[str | dict[str, str]]:
+    """The items of a text written as a Markdown list of two or more (YAMLResume), else [];
+    a numbered item keeps its number as its marker (`{text, marker: "1."}`)."""
     if not isinstance(text, str):
-        return
+        return []
     lines = [line for line in text.splitlines() if line.strip()]
     matches = [_LIST_LINE.fullmatch(line) for line in lines]
     if len(lines) < 2 or not all(matches):
+        return []
+    return [{"text": m[2], "marker": m[1]} if m[1] else m[2] for m in matches if m]
+
+
+def _as_paragraph(entry: str | dict[str, str]) -> str:
+    return entry if isinstance(entry, str) else f"{entry['marker']} {entry['text']}"
+
+
+def _markdown_lists(item: dict[str, Any], key: str, bullets: bool = True) -> None:
+    """A summary written as a Markdown list (YAMLResume) becomes bullets, or one paragraph
+    an item where the entry has no bullets; other text stays as it is."""
+    items = _list_items(item.get(key))
+    if not items:
         return
-    items = [m.group(1) for m in matches if m]
     if bullets:
         del item[key]
         item["highlights"] = items + item.get("highlights", [])
     else:
-        item[key] = "\n\n".join(items)
+        item[key] = "\n\n".join(_as_paragraph(entry) for entry in items)
 
 
 def _extra_paragraph(item: dict[str, Any], text: str) -> None:
@@ -408,7 +419,11 @@ def _award(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
 def _project(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
     m.rename(item, out, src, title="name", summary="description", highlights="highlights")
     extra = _text(m.get((*src, "summary")))
-    if extra:  # after the description, if any: the joined text is located where it starts
+    listed = _list_items(extra)
+    if listed:  # a Markdown list (YAMLResume) under a description: bullets, not one paragraph
+        item["highlights"] = listed + item.get("highlights", [])
+        m.graft((*out, "highlights"), (*src, "summary"))
+    elif extra:  # after the description, if any: the joined text is located where it starts
         first = "description" if "summary" in item else "summary"
         _extra_paragraph(item, extra)
         m.graft((*out, "summary"), (*src, first))
