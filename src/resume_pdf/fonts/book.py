@@ -281,7 +281,7 @@ class FontBook:
         """The registered name and the capitals of a face of `family`'s bold whose capitals
         are drawn as its own small capitals (the `A.sc` glyphs its `smcp` feature uses), so
         a small-caps title keeps capitals in the text layer; None where the family has no
-        such glyphs (a user's family, Source Sans, Roboto)."""
+        such glyphs (a user's family, Roboto)."""
         if family in self.user or family not in FAMILIES:
             return None
         name = family + "-smallcaps"

@@ -350,7 +350,6 @@ def _heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
         shown = title.upper() if theme.heading_case == "upper" else title
         return ink.text(shown, bold=True, family=family)
     small = f"{max((size or theme.sizes.heading) * 0.8, MIN_TYPE):.2f}"
-    heavy = ink.book.heavy(family)
     real = ink.book.small_caps(family)  # the font's own small capitals, where it has them
     parts = []
     for lower, run in groupby(title, key=str.islower):
@@ -358,7 +357,9 @@ def _heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
         xml = ink.text(shown, bold=True, family=family)
         if lower and real and all(ord(ch) in real[1] or not ch.isalpha() for ch in shown):
             parts.append(f'<font name="{real[0]}">{xml}</font>')
-        elif lower and heavy and all(ord(ch) in heavy[1] for ch in shown):
+            continue
+        heavy = ink.book.heavy(family) if lower else None  # read only when it is drawn
+        if heavy and all(ord(ch) in heavy[1] for ch in shown):
             parts.append(f'<font name="{heavy[0]}" size="{small}">{xml}</font>')
         elif lower:
             parts.append(f'<font size="{small}">{xml}</font>')
