@@ -1,6 +1,6 @@
 """Benchmarks for resume-pdf: prints medians (min-max) and writes benchmarks/results/latest.json.
 
-    python benchmarks/bench.py [--runs N] [--quick] [--editable] [--rendercv PATH]
+    python benchmarks/bench.py [--runs N] [--quick] [--editable] [--rendercv PATH] [--baseline REV]
 
 Cold figures run the real `resume-pdf` command in a fresh process each time and read that
 process's own wall time, CPU time and peak RSS (os.wait4). They measure an *installed* copy, as
@@ -99,15 +99,43 @@ def overflowing(extra_lines: int) -> str:
     )
 
 
-def installed_copy(tmp: Path) -> str:
-    """`resume-pdf` from a fresh venv with this checkout pip-installed and byte-compiled."""
-    venv = tmp / "venv"
+def installed_copy(tmp: Path, source: Path = ROOT, name: str = "venv") -> str:
+    """`resume-pdf` from a fresh venv with `source` (this checkout) pip-installed and
+    byte-compiled."""
+    venv = tmp / name
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
     pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, str(ROOT)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([*pip, str(source)], check=True, stdout=subprocess.DEVNULL)
     subprocess.run([str(python), "-m", "compileall", "-q", str(venv / "lib")], check=False)
     return str(venv / "bin" / "resume-pdf")
+
+
+def paired_baseline(exe: str, rev: str, pairs: int, tmp: Path, results: dict) -> None:
+    """This checkout against commit `rev`, both installed, the example built cold,
+    alternating: the median of per-pair ratios. Pairs cancel the machine's load, which
+    moves lone medians by 20 % or more on a shared machine."""
+    tree = tmp / "baseline-src"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(tree), rev],
+                   check=True)  # fmt: skip
+    try:
+        theirs_exe = installed_copy(tmp, tree, "baseline-venv")
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
+                       check=False)  # fmt: skip
+    for label, args in (("example", []), ("sidebar", ["--style", "sidebar"])):
+        ours = [exe, "build", str(EXAMPLE), "-o", str(tmp / "ours.pdf"), *args]
+        theirs = [theirs_exe, "build", str(EXAMPLE), "-o", str(tmp / "theirs.pdf"), *args]
+        samples, ratios = [], []
+        for i in range(pairs):
+            order = (ours, theirs) if i % 2 == 0 else (theirs, ours)
+            timing = {id(cmd): _wall(cmd, tmp) for cmd in order}
+            samples.append({"now_s": timing[id(ours)], "baseline_s": timing[id(theirs)]})
+            ratios.append(timing[id(ours)] / timing[id(theirs)])
+        stats, ratio = summarise(samples), statistics.median(ratios)
+        name = f"cold {label} vs {rev[:12]}"
+        show(f"{name} ({pairs} pairs)", stats, f"= {ratio:.2f}x the baseline's time")
+        results[name] = {**stats, "ratio": ratio, "pairs": pairs}
 
 
 def paired_rendercv(exe: str, rendercv: str, pairs: int, tmp: Path, results: dict) -> None:
@@ -226,7 +254,11 @@ def watch_figure(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> 
             time.sleep(0.1)
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # SIGINT ignored: this script was started with `&`
+            proc.kill()
+            proc.wait()
     results["watch: save -> new PDF"] = stats = summarise(samples)
     show("watch: save -> new PDF", stats)
 
@@ -350,7 +382,10 @@ def main() -> None:
         metavar="PATH",
         help="a RenderCV command to compare with (repeat for several versions; default: rendercv)",
     )
-    parser.add_argument("--pairs", type=int, default=21, help="A/B pairs against RenderCV")
+    parser.add_argument("--pairs", type=int, default=21, help="A/B pairs (RenderCV, baseline)")
+    parser.add_argument(
+        "--baseline", metavar="REV", help="a commit to compare cold builds with, paired"
+    )
     args = parser.parse_args()
     results: dict[str, object] = {
         "machine": {
@@ -372,6 +407,8 @@ def main() -> None:
             paired_rendercv(exe, rendercv, args.pairs, tmp, results)
         if not rendercvs:
             print(f"{'paired vs RenderCV':<34} skipped: rendercv not installed (--rendercv PATH)")
+        if args.baseline:
+            paired_baseline(exe, args.baseline, args.pairs, tmp, results)
         cold_figures(exe, args.runs, tmp, results)
         if not args.quick:
             batch_figure(exe, tmp, results)
