@@ -1,0 +1,48 @@
+"""Right-to-left lines as extractors read them (issue 26): the spaces between words that a
+fallback font draws, letters joined across a change of style inside a word, and --verify
+checking the word order of right-to-left fields."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from conftest import run_cli
+from rtlfont import make_rtl_font
+
+
+def build(
+    tmp_path: Path, summary: str, *, wide_seen: bool = False, verify: bool = True
+) -> tuple[int, str, Path]:
+    """A résumé on an Arabic page whose Arabic letters come from the generated font (the
+    style's own font draws the Latin letters and the spaces)."""
+    make_rtl_font(tmp_path / "R.ttf", wide_seen=wide_seen)
+    (tmp_path / "styles").mkdir(exist_ok=True)
+    (tmp_path / "styles" / "r.yaml").write_text(
+        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text(
+        f"name: سارة حداد\nstyle: r\nlocale: ar\nsummary: {summary}\n", encoding="utf-8"
+    )
+    out = tmp_path / "cv.pdf"
+    args = ["build", str(tmp_path / "cv.yaml"), "-o", str(out)]
+    run = run_cli(*args, *(["--verify"] if verify else []))
+    return run.exit_code, run.stderr, out
+
+
+def pdfium_text(path: Path) -> str:
+    doc = pdfium.PdfDocument(path)
+    text = doc[0].get_textpage().get_text_range()
+    doc.close()
+    return text
+
+
+def test_pdfium_reads_a_narrow_space_beside_a_wide_arabic_letter(
+    tmp_path: Path,
+) -> None:
+    # the space between two Arabic words is the style's (Source Sans, 0.2 em); a seen as
+    # wide as DejaVu Sans' stands beside it: PDFium read `بالقياسقبل` (docs/rtl/arabic.yaml)
+    code, err, out = build(tmp_path, "وأنا أومن بالقياس قبل التحسين", wide_seen=True)
+    assert code == 0, err
+    assert "وأنا أومن بالقياس قبل التحسين" in pdfium_text(out)
