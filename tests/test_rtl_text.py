@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from pypdf import PdfReader
 
 from conftest import run_cli
 from rtlfont import make_rtl_font
@@ -46,3 +47,13 @@ def test_pdfium_reads_a_narrow_space_beside_a_wide_arabic_letter(
     code, err, out = build(tmp_path, "وأنا أومن بالقياس قبل التحسين", wide_seen=True)
     assert code == 0, err
     assert "وأنا أومن بالقياس قبل التحسين" in pdfium_text(out)
+
+
+def test_a_space_beside_a_number_reads_in_pdfium_and_pypdf(tmp_path: Path) -> None:
+    # the space between a wide seen and a number joins the number's text object (its own
+    # font): PDFium reads it, and pypdf keeps every word apart
+    code, err, out = build(tmp_path, "درس 2021 في بيروت", wide_seen=True, verify=False)
+    assert code == 0, err
+    assert "درس 2021 في بيروت" in pdfium_text(out)
+    words = PdfReader(out).pages[0].extract_text().split()
+    assert {"درس", "2021", "في", "بيروت"} <= set(words), words
