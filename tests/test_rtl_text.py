@@ -7,9 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from conftest import run_cli
+from resume_pdf.pdf.rtl import PUA_START, _Frag, line_pieces
 from rtlfont import make_rtl_font
 
 
@@ -57,3 +60,34 @@ def test_a_space_beside_a_number_reads_in_pdfium_and_pypdf(tmp_path: Path) -> No
     assert "درس 2021 في بيروت" in pdfium_text(out)
     words = PdfReader(out).pages[0].extract_text().split()
     assert {"درس", "2021", "في", "بيروت"} <= set(words), words
+
+
+def _forms(tmp_path: Path, segments: list[tuple[str, str]]) -> list[str]:
+    """The glyph names line_pieces draws for `segments` (text, "Regular" or "Bold"), in
+    logical order, with two generated faces of one family."""
+    names = {}
+    for style in ("Regular", "Bold"):
+        path = make_rtl_font(tmp_path / f"{style}.ttf", style=style)
+        names[style] = f"RtlJoin-{style}"
+        pdfmetrics.registerFont(ttfonts.TTFont(names[style], str(path)))
+    font = TTFont(tmp_path / "Regular.ttf")
+    frags = {style: _Frag(name, 11, None) for style, name in names.items()}
+    pieces = line_pieces([(text, frags[style]) for text, style in segments], True)
+    glyphs = [g for piece in reversed(pieces) for g in reversed(piece.glyphs)]
+    cmap = font.getBestCmap()
+    return [
+        font.getGlyphName(ord(g.code) - PUA_START)
+        if ord(g.code) >= PUA_START
+        else cmap[ord(g.code)]
+        for g in glyphs
+    ]
+
+
+def test_letters_keep_their_joining_forms_across_a_change_of_style(tmp_path: Path) -> None:
+    # `**كل**مة`: the bold lam and the regular meem join each other, as in `كلمة` drawn in one
+    # style (kaf initial, lam and meem medial, teh marbuta final), not as two words
+    forms = _forms(tmp_path, [("كل", "Bold"), ("مة", "Regular")])
+    assert forms == ["uni0643.init", "uni0644.medi", "uni0645.medi", "uni0629.fina"]
+    # a letter alone in its style between two others: medial, joined on both sides
+    forms = _forms(tmp_path, [("ب", "Regular"), ("ي", "Bold"), ("ت", "Regular")])
+    assert forms == ["uni0628.init", "uni064A.medi", "uni062A.fina"]

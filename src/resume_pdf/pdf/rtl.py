@@ -137,9 +137,12 @@ _ORIGINAL_CMAP = ttfonts.makeToUnicodeCMap
 ttfonts.makeToUnicodeCMap = _to_unicode  # type: ignore[assignment]
 
 
-def shape(text: str, rtl: bool, frag: Any) -> Piece:
+def shape(text: str, rtl: bool, frag: Any, before: str = "", after: str = "") -> Piece:
     """`text` (one font, logical order) shaped by HarfBuzz; a font HarfBuzz cannot read
-    (a standard PDF font) keeps its characters, reversed when right-to-left."""
+    (a standard PDF font) keeps its characters, reversed when right-to-left. `before` and
+    `after`, the text around it in the same run, are HarfBuzz's context only: a letter
+    beside a change of style inside a word keeps the form that joins it to its neighbour
+    (`**كل**مة`: the lam and the meem medial, not final and initial)."""
     uharfbuzz = _harfbuzz()
 
     font = pdfmetrics.getFont(frag.fontName)
@@ -155,17 +158,19 @@ def shape(text: str, rtl: bool, frag: Any) -> Piece:
     text = text.replace("\xa0", " ")  # a space to extractors too: U+00A0 is a bidi separator
     # an arrow points the way the run reads (a date range, "2021 ← now"); the text layer
     # keeps the arrow written, as for a mirrored bracket
-    buf.add_str(_point_left(text, font) if rtl else text)
+    full = (before + text + after).replace("\xa0", " ")
+    buf.add_str(_point_left(full, font) if rtl else full, len(before), len(text))
     buf.guess_segment_properties()
     buf.direction = "rtl" if rtl else "ltr"
     uharfbuzz.shape(hb, buf, {"kern": True, "liga": True})
     infos, positions = buf.glyph_infos, buf.glyph_positions
-    clusters = sorted({i.cluster for i in infos}) + [len(text)]
+    # clusters count from the start of `before`
+    clusters = sorted({i.cluster for i in infos}) + [len(before) + len(text)]
     stands: list[str] = []
     for _, group in groupby(infos, key=lambda i: i.cluster):
         gids = [i.codepoint for i in group]
         start = clusters.index(_start(infos, len(stands)))
-        part = text[clusters[start] : clusters[start + 1]]
+        part = full[clusters[start] : clusters[start + 1]]
         stands += _cluster_texts(font, gids, part, rtl)
     glyphs = [
         Glyph(
@@ -191,7 +196,9 @@ def line_pieces(segments: list[tuple[str, Any]], rtl: bool) -> list[Piece]:
     for start, end, odd in runs(text, rtl):
         cuts = [start] + [k for k in range(start + 1, end) if owner[k] != owner[k - 1]] + [end]
         parts = [
-            replace(shape(text[a:b], odd, segments[owner[a]][1]), start=a)
+            replace(
+                shape(text[a:b], odd, segments[owner[a]][1], text[start:a], text[b:end]), start=a
+            )
             for a, b in zip(cuts, cuts[1:], strict=False)
         ]
         pieces.extend(reversed(parts) if odd else parts)
