@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -91,3 +92,24 @@ def test_letters_keep_their_joining_forms_across_a_change_of_style(tmp_path: Pat
     # a letter alone in its style between two others: medial, joined on both sides
     forms = _forms(tmp_path, [("ب", "Regular"), ("ي", "Bold"), ("ت", "Regular")])
     assert forms == ["uni0628.init", "uni064A.medi", "uni062A.fina"]
+
+
+def test_verify_reports_right_to_left_words_out_of_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # each word of a pure right-to-left line is a piece of its own (the spaces are the
+    # style's font); drawn in the wrong order, PDFium reads every word but backwards
+    from resume_pdf.pdf import rtl
+
+    draw = rtl.line_pieces
+    monkeypatch.setattr(rtl, "_seat_spaces", lambda pieces: pieces)  # spaces stay between
+    monkeypatch.setattr(rtl, "line_pieces", lambda segments, base: draw(segments, base)[::-1])
+    code, err, _ = build(tmp_path, "مهندسة برمجيات في شركة النور")
+    assert code == 1
+    assert "summary: error: right-to-left words out of order as PDFium reads it" in err
+    assert "['مهندسة', 'برمجيات', 'في', 'شركة', 'النور']" in err
+
+
+def test_verify_passes_right_to_left_words_in_order(tmp_path: Path) -> None:
+    code, err, _ = build(tmp_path, "مهندسة برمجيات في شركة النور، منذ 2020 مع Python")
+    assert code == 0, err
