@@ -52,8 +52,11 @@ def _name(ch: str) -> str:
     return f"uni{ord(ch):04X}"
 
 
-def make_rtl_font(path: Path, *, family: str = "Test RTL", style: str = "Regular") -> Path:
-    """Write the font to `path` (TrueType outlines)."""
+def make_rtl_font(
+    path: Path, *, family: str = "Test RTL", style: str = "Regular", wide_seen: bool = False
+) -> Path:
+    """Write the font to `path` (TrueType outlines); `wide_seen`: seen and sheen, alone or
+    final, 1300 units wide, as DejaVu Sans draws them (1275)."""
     chars = "".join(dict.fromkeys(LATIN + HEBREW + DUAL + RIGHT + EXTRA))
     names = [".notdef"] + [_name(c) for c in chars]
     forms = [f"{_name(c)}.{f}" for c in DUAL for f in ("init", "medi", "fina")]
@@ -63,6 +66,8 @@ def make_rtl_font(path: Path, *, family: str = "Test RTL", style: str = "Regular
     widths["uni0020"] = 250
     for n in forms:  # joined forms are narrower than isolated ones, as in real fonts
         widths[n] = 420
+    if wide_seen:
+        widths.update({n: 1300 for c in "سش" for n in (_name(c), f"{_name(c)}.fina")})
     fb = FontBuilder(1000, isTTF=True)
     fb.setupGlyphOrder(order)
     cmap = {ord(c): _name(c) for c in chars}

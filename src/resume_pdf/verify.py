@@ -53,18 +53,47 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+_LATIN = re.compile("[A-Za-z]")
 _NEUTRALS = str.maketrans(dict.fromkeys("()[]{}<>%+-._&;\u2010\u2011"))
 
 
 def _mixed_line_held(wanted: list[str], found: list[str], shown: str) -> bool:
     """A right-to-left field whose words all stand in the text layer. PDFium orders the
     runs of a line mixing directions by its own rules (a Latin word first, a comma between
-    Latin words: "B.Sc., מדעי המחשב" reads "B.Sc., המחשב מדעי"), so only their presence is
-    checked where its order differs."""
+    Latin words: "B.Sc., מדעי המחשב" reads "B.Sc., המחשב מדעי"), so across runs only their
+    presence is checked; within a run of right-to-left words, their order (_rtl_runs)."""
     if not has_rtl(shown):
         return False
     have = Counter(found)
     return all(have[t] >= n for t, n in Counter(wanted).items())
+
+
+def _rtl_runs(wanted: list[str]) -> list[list[str]]:
+    """The field's runs of two or more right-to-left words in a row (no Latin word or
+    number between them): on a line without Latin letters PDFium reads such a run in its
+    order (measured, docs/scripts-and-fonts.md), so --verify checks their order there."""
+    runs: list[list[str]] = [[]]
+    for token in wanted:
+        if has_rtl(token) and not any(c.isascii() and c.isalnum() for c in token):
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if len(run) > 1]
+
+
+def _run_in_order(run: list[str], found: list[str]) -> bool:
+    """Whether `run` stands in `found` in its order, the words near each other (another
+    column's words, a date, may come between on a line: a few are allowed)."""
+    reach = len(run) + 6
+    for start, token in enumerate(found):
+        if token != run[0]:
+            continue
+        at, window = 1, found[start + 1 : start + reach]
+        for other in window:
+            at += other == run[at] if at < len(run) else 0
+        if at == len(run):
+            return True
+    return False
 
 
 def _bare_tokens(text: str) -> list[str]:
@@ -109,6 +138,8 @@ def verify_pdf(
     text = re.sub(r"(?<=\w-)\n(?=\w)", "", text)  # a word broken after its own hyphen
     split = _bare_tokens if rtl else tokens
     found = split(text)
+    # the lines without a Latin letter: PDFium orders a line holding one by its own rules
+    pure = split("\n".join(line for line in text.splitlines() if not _LATIN.search(line)))
     where = Occurrences(resume.texts)
     by = " as PDFium reads it" if rtl else ""
     problems = []
@@ -120,6 +151,16 @@ def verify_pdf(
         field = where.next(text_shown)
         read += [text_shown] if lcs_len(wanted, found) == len(wanted) else []
         if rtl and _mixed_line_held(wanted, found, text_shown):
+            backwards = [r for r in _rtl_runs(wanted) if not _run_in_order(r, pure)]
+            backwards = [r for r in backwards if set(r) <= set(pure)]
+            if backwards:
+                problems.append(
+                    Problem(
+                        f"right-to-left words out of order{by} (e.g. {backwards[0][:5]})",
+                        field.location if field else None,
+                        field.path if field else name,
+                    )
+                )
             continue
         if wanted and lcs_len(wanted, found) < len(wanted):
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
