@@ -112,7 +112,9 @@ def closest(lines: list[str], field: str) -> str:
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    rendercv = args[0] if args else shutil.which("rendercv") or "rendercv"
+    rendercv = args[0] if args else shutil.which("rendercv")
+    if not rendercv or not shutil.which(rendercv):
+        raise SystemExit("RenderCV not found: pass its command, e.g. /venv/bin/rendercv")
     pdfjs = Path(args[1]) if len(args) > 1 else None
     if pdfjs is not None and not (pdfjs / "node_modules/pdfjs-dist").exists():
         pdfjs = None

@@ -48,12 +48,20 @@ def curly(text: str) -> str:
             return ch
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
+        if _hebrew(before) or _hebrew(after):  # gershayim, geresh (בע"מ, ג'ון), "…": as typed
+            return ch
         opening = before.isspace() or before in _OPENERS
         if ch == "'":
             return "‘" if opening and not after.isdigit() and not after.isspace() else "’"
         return "“" if opening and not after.isspace() else "”"
 
     return _QUOTES.sub(turn, text)
+
+
+def _hebrew(ch: str) -> bool:
+    """A Hebrew letter: beside one, `"` and `'` are Hebrew's abbreviation marks (gershayim,
+    geresh) or its quotes, which Hebrew writes straight; curling them would misread both."""
+    return "\u05d0" <= ch <= "\u05ea"
 
 
 def tie(text: str) -> str:
