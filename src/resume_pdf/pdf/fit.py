@@ -17,6 +17,7 @@ from ..theme import LOOSEST, TIGHTEST, Theme
 from ..values import astuple, replace, value
 from .explain import diagnose, overridden
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
+from .sidebar import Placed
 
 NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacing allows
 FILLED = 0.9  # a page shorter than its budget grows until its last page is this full
@@ -48,6 +49,9 @@ class _Search:
         self.done: dict[tuple[float, float], Rendered | None] = {}
         self.overflow: SidebarOverflow | None = None
         self.side_t = 0.0  # the sidebar's own tightening: only an overflowing sidebar has one
+        # a sidebar's placement, decided by the first pass and kept by the others: a section
+        # does not change columns as the spacing moves, and each pass saves measuring them
+        self.placed: Placed | None = None
 
     def themes(self, t: float) -> tuple[Theme, Theme]:
         """The main column's theme at t and the sidebar's at side_t. The page's margins
@@ -65,9 +69,14 @@ class _Search:
             self.passes += 1
             main, side = self.themes(t)
             try:
-                self.done[key] = render(self.resume, main, self.book, kind=self.kind, side=side)
+                done = render(
+                    self.resume, main, self.book, kind=self.kind, side=side, placed=self.placed
+                )
             except SidebarOverflow as overflow:
                 self.overflow, self.done[key] = overflow, None
+            else:
+                self.placed = self.placed or done.placed
+                self.done[key] = done
         return self.done[key]
 
     def fit_sidebar(self) -> Rendered:
@@ -234,7 +243,13 @@ def _finish(
     if best.pages > 1:  # lay out once more with "page N / M" footers
         main, side = search.themes(t)
         best = render(
-            search.resume, main, search.book, total=best.pages, kind=search.kind, side=side
+            search.resume,
+            main,
+            search.book,
+            total=best.pages,
+            kind=search.kind,
+            side=side,
+            placed=search.placed,
         )
         search.passes += 1
     return Fitted(best.pdf, best.pages, note, search.passes)

@@ -36,7 +36,7 @@ from ..theme import Theme
 from ..values import replace, value
 from .canvas import KerningCanvas
 from .layout import Story, build_story
-from .sidebar import GUTTER, PANEL_PAD
+from .sidebar import GUTTER, PANEL_PAD, Placed
 from .tags import artifact, stream
 
 # Defence in depth: markup never carries <img>, and reportlab may fetch nothing anyway.
@@ -70,6 +70,7 @@ class Rendered:
     pdf: bytes
     pages: int
     used: float  # pages filled, e.g. 1.25 = one full page and a quarter of the next
+    placed: Placed | None = None  # a sidebar's sections and width, as this pass decided
 
 
 class _ResumeDoc(BaseDocTemplate):
@@ -110,9 +111,12 @@ def render(
     total: int | None = None,
     kind: Kind = RESUME,
     side: Theme | None = None,
+    placed: Placed | None = None,
 ) -> Rendered:
     """One layout pass into PDF bytes; `total` adds 'page N / total' footers. `side` sets
-    the sidebar in its own tightening (default: `theme`'s); the page's margins are `theme`'s."""
+    the sidebar in its own tightening (default: `theme`'s); the page's margins are `theme`'s.
+    `placed`: a sidebar's sections and width as an earlier pass decided them (deciding
+    measures every section in both columns, a third of a pass's time)."""
     buffer = io.BytesIO()
     doc = _ResumeDoc(
         buffer,
@@ -122,7 +126,11 @@ def render(
         **_metadata(resume, kind),
     )
     doc.tags = (resume.locale, f"{resume.name} — {kind.title}", resume.name)
-    story = kind.story(resume, theme, book)
+    story = (
+        kind.story(resume, theme, book, placed=placed)
+        if placed
+        else kind.story(resume, theme, book)
+    )
     if side is not None and side != theme and story.side:  # one placement for both columns
         panel = kind.story(resume, side, book, placed=(story.panel, story.width)).side
         story = Story(story.main, panel, story.panel, story.width)
@@ -143,7 +151,8 @@ def render(
         raise ResumeError([Problem(message)]) from None
     frame = doc.frame
     fill = (frame._y1 + frame._height - frame._y) / frame._height  # noqa: SLF001
-    return Rendered(buffer.getvalue(), doc.page, doc.page - 1 + fill)
+    placement = (story.panel, story.width) if story.side else None
+    return Rendered(buffer.getvalue(), doc.page, doc.page - 1 + fill, placement)
 
 
 def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
