@@ -286,7 +286,8 @@ class FontBook:
             return None
         name = family + "-smallcaps"
         if name not in self._cmaps:
-            font = KernedFont(name, str(_font_file(family, (True, False))))
+            self.cmap(family, (True, False))  # the bold, read once: its twin changes its map
+            font = pdfmetrics.getFont(face_name(family, (True, False))).twin(name)
             face = font.face
             glyphs = _glyph_names(face)
             covered = set()
