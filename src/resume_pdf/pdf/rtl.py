@@ -12,7 +12,6 @@ page, is mirrored: aligned right, its bullet on the right, its indents swapped."
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
@@ -21,13 +20,14 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
 from ..text.bidi import first_strong_rtl, has_rtl, runs
+from ..values import replace, value
 from .ink import WrappedOnce
 
 PUA_START = 0xF0000  # supplementary private use: no font maps a letter there
 _ARROWS = {"→": "←", "⟶": "⟵", "⇒": "⇐"}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Glyph:
     code: str  # the character that stands for the glyph in the font's subsets
     advance: float  # points
@@ -35,7 +35,7 @@ class Glyph:
     dy: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Piece:
     """One run of one font, shaped, its glyphs in visual order."""
 
@@ -399,7 +399,7 @@ class BidiParagraph(WrappedOnce):
         draw_line(self.canv, pieces, x, y)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Frag:
     fontName: str  # noqa: N815 (reportlab's attribute names)
     fontSize: float  # noqa: N815

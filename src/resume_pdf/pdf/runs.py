@@ -11,7 +11,6 @@ each string it writes and `Runs.close` when it is drawn.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from .tags import PLAIN_ROLES, ROLE_MAP, Node, Tagger
@@ -19,7 +18,6 @@ from .tags import PLAIN_ROLES, ROLE_MAP, Node, Tagger
 KEEP = "keep"  # a run that takes the state of the one before it (a space, a fallback face)
 
 
-@dataclass(eq=False, slots=True)
 class Runs:
     """The marked content of a paragraph's text object, one state per string reportlab
     shows (in the order it shows them): its link and its role (Strong, Em, None or KEEP).
@@ -27,15 +25,19 @@ class Runs:
     link's words a Link in it (with the link's annotations). reportlab writes a paragraph
     as one text object, so these sequences are begun and ended inside it (BT ... ET)."""
 
-    shows: list[tuple[str, tuple[Any, str | None]]]
-    ends: set[int] = field(default_factory=set)  # the shows that end a line
-    tagger: Tagger | None = None
-    leaf: Node | None = None
-    page: int = 0
-    at: int = 0
-    open: Node | None = None
-    link: Any = None
-    link_node: Node | None = None
+    __slots__ = ("shows", "ends", "tagger", "leaf", "page", "at", "open", "link", "link_node")
+
+    def __init__(
+        self, shows: list[tuple[str, tuple[Any, str | None]]], ends: set[int] | None = None
+    ) -> None:
+        self.shows = shows
+        self.ends = ends if ends is not None else set()  # the shows that end a line
+        self.tagger: Tagger | None = None
+        self.leaf: Node | None = None
+        self.page = self.at = 0
+        self.open: Node | None = None
+        self.link: Any = None
+        self.link_node: Node | None = None
 
     def show(self, code: list[str], text: str) -> None:
         """Before `text` is written: end the open run and begin the next where they differ."""

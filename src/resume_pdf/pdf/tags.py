@@ -22,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfdoc import (
@@ -38,6 +37,7 @@ from reportlab.pdfbase.pdfdoc import format as pdf_format
 
 from ..text.markup import escape  # not xml.sax.saxutils: it imports urllib.request
 from ..text.scripts import script_lang
+from ..values import value
 
 if TYPE_CHECKING:
     from .runs import Runs
@@ -50,7 +50,7 @@ ROLE_MAP = {"Strong": "Span", "Em": "Span"}  # PDF 2.0's inline types, as PDF 1.
 PLAIN_ROLES = {"H1", "H2", "H3", "H4", "H5", "H6", "Lbl"}  # their weight is their role's
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Part:
     """A top-level piece of the tree: its place in reading order, and its role (None: its
     elements sit directly in the Document)."""
@@ -59,22 +59,33 @@ class Part:
     role: str | None = None
 
 
-@dataclass(eq=False, slots=True)
 class Node:
-    role: str
-    parent: Node | None
-    kids: list[Any] = field(default_factory=list)  # Node, (page, mcid) or Annotation
-    alt: str | None = None
-    lang: str | None = None
-    order: float = 0.0
-    ref: Any = None
-    obj: Any = None
+    """An element of the tree as it grows (compared by identity)."""
+
+    __slots__ = ("role", "parent", "kids", "alt", "lang", "order", "ref", "obj")
+
+    def __init__(
+        self,
+        role: str,
+        parent: Node | None,
+        *,
+        alt: str | None = None,
+        lang: str | None = None,
+        order: float = 0.0,
+    ) -> None:
+        self.role, self.parent = role, parent
+        self.kids: list[Any] = []  # Node, (page, mcid) or Annotation
+        self.alt, self.lang, self.order = alt, lang, order
+        self.ref: Any = None
+        self.obj: Any = None
 
 
-@dataclass(eq=False, slots=True)
 class Annotation:
-    ref: Any  # the annotation's reference
-    page: int
+    __slots__ = ("ref", "page")
+
+    def __init__(self, ref: Any, page: int) -> None:
+        self.ref = ref  # the annotation's reference
+        self.page = page
 
 
 def tagged(flowable: Any, *path: str, part: Part | None = None, alt: str | None = None) -> Any:
