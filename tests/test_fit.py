@@ -227,7 +227,9 @@ def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
     long, _, long_pdf = build(
         tmp_path / "a", _sidebar_resume(3, 14), "--style", "sidebar", "--pages", "1"
     )
-    short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar")
+    short, _, short_pdf = build(  # at its natural size: a short page grows both columns
+        tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar", "--pages", "any"
+    )
     assert long.exit_code == short.exit_code == 0
     assert "fitted at spacing" in long.stdout and "sidebar" not in long.stdout
     assert _columns(long_pdf)[0] == _columns(short_pdf)[0]  # the sidebar is untouched

@@ -55,12 +55,15 @@ class _Search:
 
     def themes(self, t: float) -> tuple[Theme, Theme]:
         """The main column's theme at t and the sidebar's at side_t. The page's margins
-        are the tighter of the two, so the sidebar keeps the height it was fitted in."""
+        are the tighter of the two, so the sidebar keeps the height it was fitted in. A
+        page that grows (t < 0) grows both columns alike: a panel left at its natural
+        size beside a grown main column is set smaller than it, and ends higher."""
         main = self.theme.tightened(t)
         if self.side_t > t:
             margins = self.theme.tightened(self.side_t).page.margins
             main = replace(main, page=replace(main.page, margins=margins))
-        return main, self.theme.tightened(self.side_t)
+        side_t = t if t < 0 and self.side_t == 0 else self.side_t
+        return main, self.theme.tightened(side_t)
 
     def run(self, t: float) -> Rendered | None:
         """One layout pass at tightening t; None when the sidebar does not fit page 1."""

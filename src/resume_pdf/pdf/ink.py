@@ -455,6 +455,46 @@ class WrappedOnce(Paragraph):
         return size
 
 
+class Balanced(WrappedOnce):
+    """Lines of even length (CSS's `text-wrap: balance`): broken at the narrowest width that
+    keeps the line count the full width gives, so a headline wrapped in the sidebar does
+    not leave a stub or a short line between two long ones ("Compiler engineer with a /
+    decade of / production systems" becomes "Compiler engineer / with a decade of /
+    production systems"). Left-aligned text only: it is drawn at the narrower width."""
+
+    _balanced: tuple[float, float] | None = None  # (the width offered, the width used)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        if self._balanced is not None and self._balanced[0] == avail_width:
+            return avail_width, super().wrap(self._balanced[1], avail_height)[1]
+        _, height = super().wrap(avail_width, avail_height)
+        count = len(self.blPara.lines)
+        if count < 2 or self.style.alignment != TA_LEFT:
+            return avail_width, height
+        fits, fails = avail_width, avail_width / 2
+        for _ in range(BALANCE_STEPS):
+            middle = (fits + fails) / 2
+            super().wrap(middle, avail_height)
+            if len(self.blPara.lines) > count:
+                fails = middle
+            else:
+                fits = middle
+        _, height = super().wrap(fits, avail_height)
+        self._balanced = (avail_width, fits)
+        return avail_width, height
+
+
+BALANCE_STEPS = 7  # halvings of the width: within 1 % of the narrowest
+
+
+def balanced(xml: str, style: ParagraphStyle) -> Paragraph:
+    """`paragraph`, its lines balanced where it is a plain left-to-right one."""
+    made = paragraph(xml, style)
+    if type(made) is WrappedOnce:
+        made.__class__ = Balanced
+    return made
+
+
 # (xml, id(style), bullet) -> (style, pristine fragments); the style is kept so its id
 # cannot be reused by another style while the entry lives
 _PARSED: dict[tuple[str, int, str | None], tuple[ParagraphStyle, list[Any]]] = {}

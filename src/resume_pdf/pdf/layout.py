@@ -45,6 +45,7 @@ from .ink import (
     Ink,
     SectionHeading,
     SeparatedLine,
+    balanced,
     grid,
     line_width,
     list_style,
@@ -189,8 +190,10 @@ def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield tagged(name, "H1", part=Part(HEADER))
     if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
         yield Spacer(1, NAME_CLEAR * st.name.fontSize)
-        headline = tie_last(resume.headline) if ink.narrow else resume.headline  # no runt
-        yield paragraph(ink.text(headline), st.headline)
+        if ink.narrow:  # no runt, and lines of even length in the panel's narrow column
+            yield balanced(ink.text(tie_last(resume.headline)), st.headline)
+        else:
+            yield paragraph(ink.text(resume.headline), st.headline)
     contact = resume.contact
     items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
     if not items:
