@@ -99,3 +99,27 @@ def test_the_photo_is_flush_with_the_right_margin(built: dict[str, Path], style:
         assert right == pytest.approx(page.get_width() - margin, abs=0.5)
     finally:
         doc.close()
+
+
+@pytest.mark.parametrize("style", ["classic", "modern", "serif", "mono"])
+def test_a_wrapped_contact_line_is_balanced(style: str, tmp_path: Path) -> None:
+    """Contact items that do not fit one line are broken into rows of even length, not a
+    full row and a stub ("linkedin.com/in/example" alone on its line, seen in modern and
+    serif); with or without icons."""
+    from conftest import EXAMPLE
+
+    source = tmp_path / "cv.yaml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    source.write_text(
+        text.replace("linkedin.com/in/example", "linkedin.com/in/example-with-a-longer-handle"),
+        encoding="utf-8",
+    )
+    pdf = tmp_path / "cv.pdf"
+    run = run_cli("build", str(source), "-o", str(pdf), "--style", style, "--pages", "any")
+    assert run.exit_code == 0, run.stderr
+    lines = pypdf.PdfReader(pdf).pages[0].extract_text().splitlines()
+    first = next(i for i, line in enumerate(lines) if "@example.com" in line)
+    rows = [lines[first], lines[first + 1]]
+    assert "linkedin.com" in rows[1], rows
+    assert sum(len(row.split(" · ")) for row in rows) == 6, rows
+    assert min(map(len, rows)) >= 0.75 * max(map(len, rows)), rows

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable
 
 from ..values import value
 from .icons import draw_icon
-from .ink import paragraph
+from .ink import balanced_rows, paragraph
 from .tags import artifact, element
 
 ICON_SCALE = 1.0  # icon side as a multiple of the type size
@@ -85,17 +85,24 @@ class ContactLine(Flowable):
         self.sep = Piece(None, (space, *runs_of(dot_xml, style), space), None)
         self.rows: list[list[Piece]] = []
 
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        self.rows, x = [], 0.0
+    def _rows(self, avail_width: float) -> list[list[Piece]]:
+        rows: list[list[Piece]] = []
+        x = 0.0
         for item in self.items:
             width = self.step + item.width
-            if not self.rows or self.stacked or x + self.sep.width + width > avail_width:
+            if not rows or self.stacked or x + self.sep.width + width > avail_width:
                 for piece in _split(item, avail_width):
-                    self.rows.append([piece])
-                x = self.rows[-1][-1].width
+                    rows.append([piece])
+                x = rows[-1][-1].width
             else:
-                self.rows[-1].append(item)
+                rows[-1].append(item)
                 x += self.sep.width + width
+        return rows
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.rows = (
+            self._rows(avail_width) if self.stacked else balanced_rows(self._rows, avail_width)
+        )
         self.width = avail_width
         self.height = len(self.rows) * self.style.leading
         return avail_width, self.height

@@ -147,9 +147,7 @@ class HeaderGrid(Flowable):
                 placed.append((right, at_right, top + drop))
             top += height
         if self.columns:
-            placed = [p for p in placed if p[1] == at_left] + [
-                p for p in placed if p[1] != at_left
-            ]
+            placed = [p for p in placed if p[1] == at_left] + [p for p in placed if p[1] != at_left]
         self.placed, self.width, self.height = placed, avail_width, top
         return self.width, self.height
 

@@ -56,13 +56,15 @@ class _Search:
     def themes(self, t: float) -> tuple[Theme, Theme]:
         """The main column's theme at t and the sidebar's at side_t. The page's margins
         are the tighter of the two, so the sidebar keeps the height it was fitted in. A
-        page that grows (t < 0) grows both columns alike: a panel left at its natural
-        size beside a grown main column is set smaller than it, and ends higher."""
+        page that grows (t < 0) grows the panel's spacing with the main column's (left
+        natural, it ended 70 pt higher on the example), but not its type: a long school or
+        employer name would wrap in the narrow panel, and an ATS reads a wrapped name's
+        first line only."""
         main = self.theme.tightened(t)
         if self.side_t > t:
             margins = self.theme.tightened(self.side_t).page.margins
             main = replace(main, page=replace(main.page, margins=margins))
-        side_t = t if t < 0 and self.side_t == 0 else self.side_t
+        side_t = max(t, -1.0) if t < 0 and self.side_t == 0 else self.side_t  # spacing only
         return main, self.theme.tightened(side_t)
 
     def run(self, t: float) -> Rendered | None:

@@ -4,7 +4,8 @@ every layout function writes through, and the section heading flowable."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
@@ -303,17 +304,21 @@ class SeparatedLine(Flowable):
         self.items, self.separator, self.style = items, separator, style
         self.para: Paragraph | None = None
 
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+    def _rows(self, width: float) -> list[list[str]]:
         rows: list[list[str]] = []
         for item in self.items:
             # measured as set, separators and all: a separator's spaces alone measure
             # nothing (a paragraph drops them), and a row too wide for its line would
             # break after a separator
             row = self.separator.join([*rows[-1], item]) if rows else ""
-            if rows and line_width(row, self.style) <= avail_width:
+            if rows and line_width(row, self.style) <= width:
                 rows[-1].append(item)
             else:
                 rows.append([item])
+        return rows
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        rows = balanced_rows(self._rows, avail_width)  # never one item alone on a last row
         xml = "<br/>".join(self.separator.join(row) for row in rows)
         self.para = paragraph(xml, self.style)
         self.para.tag_path = path_of(self)  # its own element: its links hold their words
@@ -484,7 +489,25 @@ class Balanced(WrappedOnce):
         return avail_width, height
 
 
+T = TypeVar("T")
 BALANCE_STEPS = 7  # halvings of the width: within 1 % of the narrowest
+
+
+def balanced_rows(rows_at: Callable[[float], list[T]], width: float) -> list[T]:
+    """The rows `rows_at` makes at the narrowest width that keeps the number it makes at
+    `width` (CSS's `text-wrap: balance`): a contact line that wraps puts four items over
+    three, not six over one."""
+    rows = rows_at(width)
+    if len(rows) < 2:
+        return rows
+    fits, fails = width, width / 2
+    for _ in range(BALANCE_STEPS):
+        middle = (fits + fails) / 2
+        if len(rows_at(middle)) > len(rows):
+            fails = middle
+        else:
+            fits = middle
+    return rows_at(fits)
 
 
 def balanced(xml: str, style: ParagraphStyle) -> Paragraph:
