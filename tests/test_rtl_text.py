@@ -18,7 +18,7 @@ from rtlfont import make_rtl_font
 
 
 def build(
-    tmp_path: Path, summary: str, *, wide_seen: bool = False, verify: bool = True
+    tmp_path: Path, summary: str, *, wide_seen: bool = False, verify: bool = True, extra: str = ""
 ) -> tuple[int, str, Path]:
     """A résumé on an Arabic page whose Arabic letters come from the generated font (the
     style's own font draws the Latin letters and the spaces)."""
@@ -28,7 +28,7 @@ def build(
         "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
     )
     (tmp_path / "cv.yaml").write_text(
-        f"name: سارة حداد\nstyle: r\nlocale: ar\nsummary: {summary}\n", encoding="utf-8"
+        f"name: سارة حداد\nstyle: r\nlocale: ar\nsummary: {summary}\n{extra}", encoding="utf-8"
     )
     out = tmp_path / "cv.pdf"
     args = ["build", str(tmp_path / "cv.yaml"), "-o", str(out)]
@@ -113,3 +113,15 @@ def test_verify_reports_right_to_left_words_out_of_order(
 def test_verify_passes_right_to_left_words_in_order(tmp_path: Path) -> None:
     code, err, _ = build(tmp_path, "مهندسة برمجيات في شركة النور، منذ 2020 مع Python")
     assert code == 0, err
+
+
+def test_an_arabic_degree_and_field_are_joined_by_the_arabic_comma(tmp_path: Path) -> None:
+    """`بكالوريوس، علوم الحاسوب`, not the Latin comma (drawn by the Latin font, high and
+    facing the wrong way in an Arabic line); --verify reads it back."""
+    education = (
+        "sections:\n  - title: التعليم\n    education:\n      - institution: جامعة بيروت\n"
+        "        degree: بكالوريوس\n        field: علوم الحاسوب\n"
+    )
+    code, err, out = build(tmp_path, "مهندسة برمجيات", extra=education)
+    assert code == 0, err
+    assert "بكالوريوس، علوم الحاسوب" in pdfium_text(out)

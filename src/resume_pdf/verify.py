@@ -45,7 +45,7 @@ def tokens(text: str) -> list[str]:
     text = _CJK.sub(r" \1 ", text)
     out = []
     for token in text.split():
-        token = token.strip("\"'()[]{}<>,;:!?…")
+        token = token.strip("\"'()[]{}<>,;:!?…\u060c\u061b\u061f")  # and Arabic ، ؛ ؟
         if token.endswith(".") and not re.fullmatch(r"(\w\.)+", token):
             token = token.rstrip(".")
         if token and token not in _DROP:

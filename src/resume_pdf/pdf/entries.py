@@ -16,6 +16,7 @@ from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR, display_url, link_text
 from ..model import Education, Experience, Project
+from ..text.bidi import list_comma
 from ..text.inline import Rich, doi_url
 from .ink import FieldLine, Ink, SeparatedLine, line_width, paragraph
 from .tags import tagged
@@ -90,8 +91,12 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
 
 
 def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
-    """Markup fields shown on one line, e.g. a degree and its field, or the authors."""
-    return ink.text(separator).join(ink.rich(p) for p in parts if p and p.plain)
+    """Markup fields shown on one line, e.g. a degree and its field, or the authors; a
+    comma is the Arabic comma between fields in Arabic script."""
+    shown = [p for p in parts if p and p.plain]
+    if separator == ", ":
+        separator = list_comma([p.plain for p in shown])
+    return ink.text(separator).join(ink.rich(p) for p in shown)
 
 
 def title_rows(rows: list[tuple[Any, str]], ink: Ink, columns: bool = False) -> list[Flowable]:

@@ -22,6 +22,13 @@ def has_rtl(text: str) -> bool:
     )
 
 
+def list_comma(texts: list[str]) -> str:
+    """The comma that separates items of a list written in these texts: Arabic script
+    (Arabic, Persian, Urdu) has its own, U+060C, reversed and set low; others ", "."""
+    arabic = any("\u0600" <= ch <= "\u06ff" and ch.isalpha() for t in texts for ch in t)
+    return "\u060c " if arabic else ", "
+
+
 def first_strong_rtl(text: str) -> bool:
     """Whether the first strong letter of `text` is right-to-left (UAX #9, P2-P3)."""
     for ch in text:
