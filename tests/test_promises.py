@@ -336,11 +336,11 @@ def test_watch_rebuilds_when_a_style_of_the_chain_changes(tmp_path: Path) -> Non
         return "Style Watcher" in text_of(pdf) and page_size(pdf) == size
 
     try:
-        assert wait_for(lambda: size_is((612, 792)), timeout=10)
+        assert wait_for(lambda: size_is((612, 792)), timeout=20)
         write(tmp_path, {"styles/base.yaml": "extends: classic\npage: {size: a4}\n"})
-        assert wait_for(lambda: size_is((595, 842)), timeout=5)  # the base of the chain
+        assert wait_for(lambda: size_is((595, 842)), timeout=20)  # the base of the chain
         write(tmp_path, {"styles/mine.yaml": "extends: base\npage: {size: letter}\n"})
-        assert wait_for(lambda: size_is((612, 792)), timeout=5)  # the style the résumé names
+        assert wait_for(lambda: size_is((612, 792)), timeout=20)  # the style the résumé names
     finally:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=10)
