@@ -31,6 +31,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "pdf/pack",  # the file, its structure tree in an object stream
         "pdf/runs",  # bold, italic and linked runs: the faces reportlab registered
         "pdf/breaks",  # where reportlab cuts an over-long word (URLs at their joints)
+        "pdf/paragraphs",  # reportlab's Paragraph, parsed once and wrapped once
+        "pdf/lines",  # rows of items (contact details, an entry's fields) as flowables
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent

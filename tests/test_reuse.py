@@ -18,8 +18,8 @@ from conftest import EXAMPLE
 from resume_pdf.build import Options, build
 from resume_pdf.fonts.embed import FlateMemo, SubsetMemo
 from resume_pdf.fonts.kerning import KernedFont
-from resume_pdf.pdf import ink
-from resume_pdf.pdf.ink import WrappedOnce
+from resume_pdf.pdf import paragraphs
+from resume_pdf.pdf.paragraphs import WrappedOnce
 from resume_pdf.theme import load_theme
 from scriptfonts import LATIN, make_font
 
@@ -164,7 +164,7 @@ def test_a_paragraph_breaks_its_lines_once_per_width(line_breaks: list[object], 
 def test_a_warm_rebuild_parses_no_paragraph_markup_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, style: str
 ) -> None:
-    monkeypatch.setattr(ink, "_PARSED", {})
+    monkeypatch.setattr(paragraphs, "_PARSED", {})
     source = tmp_path / "resume.yaml"
     shutil.copy(EXAMPLE, source)
     build(source, tmp_path / "a.pdf", Options(style=style))

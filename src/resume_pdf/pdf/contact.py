@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable
 
 from ..values import value
 from .icons import draw_icon
-from .ink import balanced_rows, paragraph
+from .paragraphs import balanced_rows, paragraph
 from .tags import artifact, element
 
 ICON_SCALE = 1.0  # icon side as a multiple of the type size

@@ -18,7 +18,9 @@ from ..content import CONTACT_SEPARATOR, display_url, link_text
 from ..model import Education, Experience, Project
 from ..text.bidi import list_comma
 from ..text.inline import Rich, doi_url
-from .ink import FieldLine, Ink, SeparatedLine, line_width, paragraph
+from .ink import Ink
+from .lines import FieldLine, SeparatedLine
+from .paragraphs import line_width, paragraph
 from .tags import tagged
 
 RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows

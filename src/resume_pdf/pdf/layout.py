@@ -40,18 +40,9 @@ from .breaks import install as install_url_breaking
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .entries import entry_head
-from .ink import (
-    NESTED_MARKER,
-    Ink,
-    SectionHeading,
-    SeparatedLine,
-    balanced,
-    grid,
-    line_width,
-    list_style,
-    make_styles,
-    paragraph,
-)
+from .ink import NESTED_MARKER, Ink, SectionHeading, grid, list_style, make_styles
+from .lines import SeparatedLine
+from .paragraphs import balanced, line_width, paragraph
 from .sidebar import GUTTER, PANEL_PAD, Placed, panel_theme, place_sections
 from .skills import skills_flowables
 from .tags import HEADER, SUMMARY, Part, tagged
@@ -323,7 +314,7 @@ def _heading(title: str, ink: Ink) -> SectionHeading:
 @functools.lru_cache(maxsize=64)
 def _smaller(style: ParagraphStyle) -> ParagraphStyle:
     """`style` a quarter point smaller: the same object from one build to the next, so
-    the paragraphs set in it are parsed once (ink.paragraph)."""
+    the paragraphs set in it are parsed once (paragraphs.paragraph)."""
     size = style.fontSize - 0.25
     return ParagraphStyle("sidebar-heading", parent=style, fontSize=size, leading=size * 1.2)
 

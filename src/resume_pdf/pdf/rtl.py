@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..text.bidi import first_strong_rtl, has_rtl, runs
 from ..values import replace, value
-from .ink import WrappedOnce
+from .paragraphs import WrappedOnce
 
 PUA_START = 0xF0000  # supplementary private use: no font maps a letter there
 _ARROWS = {"→": "←", "⟶": "⟵", "⇒": "⇐"}

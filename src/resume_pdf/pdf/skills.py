@@ -13,7 +13,9 @@ from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR
 from ..model import SkillGroup
-from .ink import Ink, SeparatedLine, grid, line_width, paragraph
+from .ink import Ink, grid
+from .lines import SeparatedLine
+from .paragraphs import line_width, paragraph
 from .tags import tagged
 
 # Read as a list of labelled lists: each group an item, its name the label, its skills the
