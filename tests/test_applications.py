@@ -161,12 +161,12 @@ def test_verify_fails_on_a_damaged_text_layer(
 def test_verify_names_a_missing_field(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import resume_pdf.pdf.layout as layout
 
-    real = layout._identity
+    real = layout.identity
 
     def no_headline(resume, ink):  # type: ignore[no-untyped-def]
         return [f for f in real(resume, ink) if "model and machine" not in getattr(f, "text", "")]
 
-    monkeypatch.setattr(layout, "_identity", no_headline)
+    monkeypatch.setattr(layout, "identity", no_headline)
     run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")
     assert run.exit_code == 1
     assert re.search(r"resume\.yaml:4:11: headline: error: not recovered", run.stderr), run.stderr

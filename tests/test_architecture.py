@@ -33,6 +33,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "pdf/breaks",  # where reportlab cuts an over-long word (URLs at their joints)
         "pdf/paragraphs",  # reportlab's Paragraph, parsed once and wrapped once
         "pdf/lines",  # rows of items (contact details, an entry's fields) as flowables
+        "pdf/identity",  # the name, headline and contact details
+        "pdf/headings",  # section titles, small capitals
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent

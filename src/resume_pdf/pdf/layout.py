@@ -7,20 +7,14 @@ skill group's name before its items.
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Iterable
-from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from ..content import CONTACT_SEPARATOR, contact_items
 from ..fonts.book import FontBook
 from ..model import (
     Bullet,
@@ -33,16 +27,16 @@ from ..model import (
 )
 from ..text.bidi import RTL_LOCALES
 from ..text.inline import Rich
-from ..text.typography import tie_last, tie_phone
-from ..theme import MIN_TYPE, Theme
+from ..theme import Theme
 from ..values import replace, value
 from .breaks import install as install_url_breaking
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .entries import entry_head
-from .ink import NESTED_MARKER, Ink, SectionHeading, grid, list_style, make_styles
-from .lines import SeparatedLine
-from .paragraphs import balanced, line_width, paragraph
+from .headings import heading
+from .identity import identity
+from .ink import NESTED_MARKER, Ink, grid, list_style, make_styles
+from .paragraphs import line_width, paragraph
 from .sidebar import GUTTER, PANEL_PAD, Placed, panel_theme, place_sections
 from .skills import skills_flowables
 from .tags import HEADER, SUMMARY, Part, tagged
@@ -77,11 +71,6 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
-def header(resume: Resume, ink: Ink) -> list[Flowable]:
-    """Name, headline and contact line, as the résumé shows them (the letter shares it)."""
-    return list(_identity(resume, ink))
-
-
 def build_story(
     resume: Resume, theme: Theme, book: FontBook, placed: Placed | None = None
 ) -> Story:
@@ -92,7 +81,7 @@ def build_story(
     if photo:
         tagged(photo, "Figure", part=Part(HEADER), alt=f"Photo of {resume.name}")
     if theme.layout.kind == "single":
-        header = list(_identity(resume, ink))
+        header = list(identity(resume, ink))
         if photo:  # the photo at the right of the name, headline and contact line
             gap = 12.0
             table = grid([[header, photo]], [None, theme.photo.size + gap], ink)
@@ -108,7 +97,7 @@ def build_story(
             *_titled_summary(resume, ink),
             *_sections(main, ink, first=not resume.summary, among=resume.sections),
         ],
-        [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, side_ink)]
+        [*([photo, Spacer(1, 10)] if photo else []), *identity(resume, side_ink)]
         + _sections(side, side_ink, among=resume.sections),
         panel,
         width,
@@ -129,7 +118,7 @@ def _placed(
 
     def heights(panel: list[bool], width: float) -> tuple[float, float]:
         narrow = replace(ink, narrow=True, theme=panel_theme(theme, width))
-        side = [*([photo, Spacer(1, 10)] if photo else []), *_identity(resume, narrow)]
+        side = [*([photo, Spacer(1, 10)] if photo else []), *identity(resume, narrow)]
         side += _sections([s for s, p in zip(sections, panel, strict=True) if p], narrow)
         main = _titled_summary(resume, ink)
         main += _sections([s for s, p in zip(sections, panel, strict=True) if not p], ink)
@@ -171,90 +160,6 @@ def _sections(
     return out
 
 
-def _identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
-    """Name, headline and contact details: what an ATS must find first."""
-    st, fonts = ink.st, ink.theme.fonts
-    if ink.narrow:
-        yield tagged(_sidebar_name(resume.name, ink), "H1", part=Part(HEADER))
-    else:
-        name = paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
-        yield tagged(name, "H1", part=Part(HEADER))
-    if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
-        yield Spacer(1, NAME_CLEAR * st.name.fontSize)
-        if ink.narrow:  # no runt, and lines of even length in the panel's narrow column
-            yield balanced(ink.text(tie_last(resume.headline)), st.headline)
-        else:
-            yield paragraph(ink.text(resume.headline), st.headline)
-    contact = resume.contact
-    items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
-    if not items:
-        return
-    yield Spacer(1, 2 + 4 * ink.narrow)
-    if ink.theme.contact.icons:  # vector icons; the same text layer as without them
-        from .contact import ContactLine  # only here: the icon shapes are a large table
-        from .icons import contact_icon
-
-        icons = [(contact_icon(contact, text, url), xml, url) for xml, text, url in items]
-        dot = ink.text(CONTACT_SEPARATOR.strip())
-        yield ContactLine(icons, st.contact, HexColor(ink.theme.colors.accent), ink.narrow, dot)
-        return
-    xmls = [xml for xml, _, _ in items]
-    if ink.narrow:
-        yield paragraph("<br/>".join(xmls), st.contact)
-    else:
-        yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
-
-
-NAME_CLEAR = 0.12  # the name's descenders end about this far below its line: ~3 pt or more
-NAME_FLOOR = 0.7  # the sidebar's name keeps at least this share of its size
-NAME_ONE_LINE = 0.85  # on one line down to this share; below it, two lines if larger
-
-
-def _sidebar_name(name: str, ink: Ink) -> Flowable:
-    """The name in the sidebar column, never broken inside a word and at most once: on one
-    line when it fits at NAME_ONE_LINE of its size or more, else on the two lines (broken
-    at a space or after a hyphen) that let it be largest, down to NAME_FLOOR. Only a name
-    too long for that breaks further, at every space and hyphen, at the floor."""
-    style, width, family = ink.st.name, ink.theme.layout.sidebar.width, ink.theme.fonts.name
-
-    def em(text: str) -> float:  # width per point of type size, in whatever faces draw it
-        return line_width(ink.text(text, bold=True, family=family), style) / style.fontSize
-
-    full, floor = style.fontSize, style.fontSize * NAME_FLOOR
-    rows, size = [name], min(full, width / em(name))
-    if size < full * NAME_ONE_LINE:
-        found = list(re.finditer(r"[^\s-]+-?|-", name))
-        cuts = [m.end() for m in found[:-1]]
-        two = [(min(full, width / max(em(name[:c]), em(name[c:].strip()))), c) for c in cuts]
-        spaced = [t for t in two if name[t[1] - 1] != "-"]  # a space before a hyphen
-        best = max(spaced, default=(0.0, 0))
-        if best[0] < floor:
-            best = max(two, default=(0.0, 0))
-        if best[0] > size:
-            size, rows = best[0], [name[: best[1]], name[best[1] :].strip()]
-        if size < floor:  # too long for two lines at the floor: a line per piece
-            size, rows = floor, [m.group() for m in found]
-            rows = _packed(rows, name, found, lambda t: em(t) * floor <= width)
-    size = max(int(size * 2) / 2, int(floor * 2) / 2)  # whole or half points
-    xml = "<br/>".join(ink.text(r, bold=True, family=family) for r in rows)
-    fitted = ParagraphStyle("sidebar-name", parent=style, fontSize=size, leading=size * 1.15)
-    fitted.splitLongWords = 0
-    return paragraph(xml, fitted)
-
-
-def _packed(pieces: list[str], name: str, found: list[Any], fits: Any) -> list[str]:
-    """Pieces of a name joined into as few lines as fit (a space kept where the name has
-    one between them)."""
-    glue = [" " if name[: m.start()].endswith(" ") else "" for m in found]
-    rows = [pieces[0]]
-    for piece, sep in zip(pieces[1:], glue[1:], strict=True):
-        if fits(rows[-1] + sep + piece):
-            rows[-1] += sep + piece
-        else:
-            rows.append(piece)
-    return rows
-
-
 def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
     """The opening paragraphs; a little more air above them when they follow the header."""
     gap = [] if first else [Spacer(1, ink.theme.spacing.paragraph + 2)]
@@ -290,76 +195,20 @@ def _titled_summary(resume: Resume, ink: Ink) -> list[Flowable]:
     title = SUMMARY_TITLES.get(resume.locale, SUMMARY_TITLES["en"])
     paragraphs[0].tag_part = None  # the heading starts the part: a section of its own
     return [
-        tagged(_heading(title, ink), part=Part(SUMMARY, "Sect")),
+        tagged(heading(title, ink), part=Part(SUMMARY, "Sect")),
         Spacer(1, ink.theme.spacing.heading),
         *paragraphs,
     ]
 
 
-HEADING_FLOOR = 0.8  # a sidebar's title shrinks to this share of its size to fit one line
-
-
-def _heading(title: str, ink: Ink) -> SectionHeading:
-    """A section title; in the sidebar it shrinks (down to HEADING_FLOOR) to stay on one
-    line, since a parser reads each line of a title as a title of its own."""
-    shown = tie_last(title) if ink.narrow else title  # wrapped past the floor: no runt
-    style, xml = ink.st.heading, _heading_xml(shown, ink)
-    room, floor = ink.theme.layout.sidebar.width - 1, ink.st.heading.fontSize * HEADING_FLOOR
-    while ink.narrow and line_width(xml, style) > room and style.fontSize - 0.25 >= floor:
-        style = _smaller(style)  # a quarter point at a time
-        xml = _heading_xml(shown, ink, style.fontSize)
-    return SectionHeading(paragraph(xml, style), ink.theme, title)
-
-
-@functools.lru_cache(maxsize=64)
-def _smaller(style: ParagraphStyle) -> ParagraphStyle:
-    """`style` a quarter point smaller: the same object from one build to the next, so
-    the paragraphs set in it are parsed once (paragraphs.paragraph)."""
-    size = style.fontSize - 0.25
-    return ParagraphStyle("sidebar-heading", parent=style, fontSize=size, leading=size * 1.2)
-
-
 def _section(section: Section, ink: Ink, position: int = 0) -> list[Flowable]:
-    heading = tagged(_heading(section.title, ink), part=Part(SUMMARY + 1 + position, "Sect"))
+    title = tagged(heading(section.title, ink), part=Part(SUMMARY + 1 + position, "Sect"))
     first, *rest = _SECTION_BODIES[section.kind](section.items, ink)
     # the heading stays with its first block, nearer it than what comes before (one scale)
-    blocks = [[heading, Spacer(1, ink.theme.spacing.heading), *first], *rest]
+    blocks = [[title, Spacer(1, ink.theme.spacing.heading), *first], *rest]
     if ink.narrow:  # the sidebar is drawn into one frame on one page: nothing to keep together
         return [f for block in blocks for f in block]
     return [_together(block) for block in blocks]
-
-
-def _heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
-    """As written, uppercase, or small caps: the font's own small capitals where it has
-    them (source-serif's `.sc` glyphs, drawn for capital letters, so the text layer holds
-    capitals), else real capitals at 80 % size (never a font feature or spaced-out letters).
-    Upper and small caps put capitals in the text layer: readers compare words regardless
-    of case (ATS.md C.2), and a parser that sees only text takes a bold line in capitals
-    for a section title, where a mixed-case title of several words is missed. The small
-    capitals come from the family's heavy face where it has one: a bold scaled to 80 % has
-    80 % of its stroke and looks lighter than the full capitals beside it."""
-    theme = ink.theme
-    family = theme.fonts.headings
-    if theme.heading_case != "small-caps":
-        shown = title.upper() if theme.heading_case == "upper" else title
-        return ink.text(shown, bold=True, family=family)
-    small = f"{max((size or theme.sizes.heading) * 0.8, MIN_TYPE):.2f}"
-    real = ink.book.small_caps(family)  # the font's own small capitals, where it has them
-    parts = []
-    for lower, run in groupby(title, key=str.islower):
-        shown = "".join(run).upper()
-        xml = ink.text(shown, bold=True, family=family)
-        if lower and real and all(ord(ch) in real[1] or not ch.isalpha() for ch in shown):
-            parts.append(f'<font name="{real[0]}">{xml}</font>')
-            continue
-        heavy = ink.book.heavy(family) if lower else None  # read only when it is drawn
-        if heavy and all(ord(ch) in heavy[1] for ch in shown):
-            parts.append(f'<font name="{heavy[0]}" size="{small}">{xml}</font>')
-        elif lower:
-            parts.append(f'<font size="{small}">{xml}</font>')
-        else:
-            parts.append(xml)
-    return "".join(parts)
 
 
 def _together(block: Block) -> Flowable:

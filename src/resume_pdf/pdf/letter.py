@@ -18,8 +18,9 @@ from ..model import Resume
 from ..theme import TIGHTEST, Theme
 from ..values import replace
 from .fit import Fitted, fit
+from .identity import header
 from .ink import Ink
-from .layout import Story, header, make_ink
+from .layout import Story, make_ink
 from .paragraphs import paragraph
 from .render import PAGE_SIZES, Kind, Rendered, SidebarOverflow, sidebar_problem
 from .tags import SUMMARY, Part, artifact, tagged
