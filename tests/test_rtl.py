@@ -222,3 +222,15 @@ def test_verify_sets_aside_the_neutrals_pdfium_moves_beside_hebrew() -> None:
     from resume_pdf.verify import _bare_tokens
 
     assert _bare_tokens("עבודה _x_ 2020 R&D;") == _bare_tokens("עבודה x 2020 RD")
+
+
+def test_has_rtl_finds_every_right_to_left_letter_of_unicode() -> None:
+    """has_rtl searches the blocks right-to-left letters lie in before asking unicodedata:
+    no letter of class R or AL may lie outside them, and nothing else counts."""
+    import unicodedata
+
+    from resume_pdf.text.bidi import has_rtl
+
+    rtl = [chr(c) for c in range(0x110000) if unicodedata.bidirectional(chr(c)) in ("R", "AL")]
+    assert rtl and all(has_rtl(f"a{ch}b") for ch in rtl)
+    assert not has_rtl("I’ve built → “fast” — 40 ms · Zürich ×2 …")

@@ -7,6 +7,7 @@ right-to-left letter; the tests check it against python-bidi's `get_display`."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import groupby
 
@@ -15,9 +16,19 @@ RTL_LOCALES = frozenset(("he", "iw", "ar", "fa", "ur", "yi", "ps", "sd", "ckb", 
 _NEUTRAL = frozenset(("B", "S", "WS", "ON", "BN"))
 
 
+# the blocks every right-to-left letter (bidi class R or AL) lies in: Hebrew to NKo and
+# Arabic Extended, the Hebrew and Arabic presentation forms, and the historic scripts of
+# the SMP's right-to-left ranges (checked against unicodedata over all of Unicode)
+_RTL_BLOCKS = re.compile(
+    "[\u0590-\u08ff\u200f\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]"
+)
+
+
 def has_rtl(text: str) -> bool:
-    """Whether `text` holds a right-to-left letter (no such letter comes before U+0590)."""
-    return max(text, default="") >= "\u0590" and any(
+    """Whether `text` holds a right-to-left letter: a search in C for the blocks they lie in
+    first, since every paragraph of every résumé asks (a curly quote or an arrow, past
+    U+0590, sent the search through unicodedata character by character)."""
+    return _RTL_BLOCKS.search(text) is not None and any(
         unicodedata.bidirectional(ch) in STRONG_RTL for ch in text
     )
 
