@@ -38,22 +38,8 @@ from .model import (
 from .read.foreign import read_foreign
 from .read.source import Path_, Source
 from .read.syntax import before_first
-from .schema import (
-    INVALID,
-    Choice,
-    Context,
-    Date,
-    Either,
-    ListOf,
-    MapOf,
-    Markup,
-    Pattern,
-    Phone,
-    Record,
-    Text,
-    Url,
-    describe,
-)
+from .schema import INVALID, Choice, Context, Either, ListOf, MapOf, Record, describe
+from .text_fields import Date, Markup, Pattern, Phone, Text, Url
 from .values import replace
 
 
