@@ -54,7 +54,7 @@ def _check_glyphs(
     in the style's own words — are errors; with --strict, so are warnings."""
     from .content import displayed_fields
     from .dates import present_word
-    from .fonts.book import missing_glyphs
+    from .fonts.missing import missing_glyphs
 
     book.load_user_faces()
     style_words = (
