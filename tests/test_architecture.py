@@ -27,7 +27,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         ),
         *("fonts/user", "pdf/cjk", "pdf/entries", "pdf/photo"),
         *("pdf/contact", "pdf/icons", "pdf/letter", "pdf/rtl"),
-        "pdf/tags",  # the structure tree, written with reportlab's PDF objects
+        "pdf/tags",  # the structure tree, grown with reportlab's PDF objects
+        "pdf/tagtree",  # ... and written as them
         "pdf/pack",  # the file, its structure tree in an object stream
         "pdf/runs",  # bold, italic and linked runs: the faces reportlab registered
         "pdf/breaks",  # where reportlab cuts an over-long word (URLs at their joints)

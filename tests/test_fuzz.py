@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLE
 from resume_pdf.errors import ResumeError
-from resume_pdf.fonts.book import FontBook, missing_glyphs
+from resume_pdf.fonts.book import FontBook
+from resume_pdf.fonts.missing import missing_glyphs
 from resume_pdf.pdf.fit import fit
 from resume_pdf.read.source import parse_source
 from resume_pdf.resume_schema import validate_resume

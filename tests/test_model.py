@@ -154,17 +154,17 @@ def test_any_name_loads_or_fails_with_located_problems(text: str) -> None:
 
 
 def test_the_refused_characters_are_exactly_those_yaml_calls_non_printable() -> None:
-    """read/source.py names the refused code points itself (a faster regex); they must be
+    """read/decode.py names the refused code points itself (a faster regex); they must be
     YAML's, every one of the 1,114,112."""
     import re
 
-    from resume_pdf.read import source
+    from resume_pdf.read import decode
 
     printable = re.compile(
         "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
     )  # PyYAML's reader.NON_PRINTABLE, the YAML 1.1 c-printable complement
     every = "".join(map(chr, range(0x110000)))
-    ours = [m.start() for m in source._NOT_ALLOWED.finditer(every)]
+    ours = [m.start() for m in decode._NOT_ALLOWED.finditer(every)]
     assert ours == [m.start() for m in printable.finditer(every)]
     assert (
         len(ours) == 29 + 1 + 31 + 2048 + 2

@@ -11,8 +11,9 @@ import pytest
 from ats import junk, measure, pdf_fonts, pdf_pages_text
 from conftest import EXAMPLE, FIXTURES, run_cli
 from expected import Shown, expected_text
-from resume_pdf.build import Options, load_inputs, make_book
+from resume_pdf.build import Options, load_inputs
 from resume_pdf.pdf.layout import build_story
+from resume_pdf.preflight import make_book
 from resume_pdf.theme import builtin_styles, load_theme
 
 STYLES = builtin_styles()

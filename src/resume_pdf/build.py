@@ -7,22 +7,21 @@ with the input surfaces as one ResumeError.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import thirdparty  # first: imports yaml fast, see there
+from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume
+from .preflight import check_shown
 from .resume_schema import load_resume
 from .schema import TextField
 from .theme import Theme, load_theme
 from .values import replace, value
 
 if TYPE_CHECKING:
-    from .fonts.book import FontBook
     from .pdf.fit import Fitted
     from .write.document import Cut, Document
 
@@ -163,18 +162,12 @@ def check_letter(
     from .pdf.letter import fit_letter
 
     letter = require_letter(resume, resume_path)
-    book = _check_shown(resume, theme, options, letter_fields(resume, letter))
+    book = check_shown(resume, theme, options.strict, letter_fields(resume, letter))
     return fit_letter(resume, letter, theme, book)
 
 
 def _variants_write_it(resume: Resume) -> bool:
     return any(v.letter is not None and v.letter.body for _, v in resume.variants)
-
-
-# drawn by the layout itself: bullets, separators, arrows, ellipses, page numbers
-LAYOUT_CHARS = frozenset(
-    "".join(chr(c) for c in range(0x20, 0x7F)) + "•·→–—…‐’“”«»、。，：（）/年月日현재至今"
-)
 
 
 def _with_photo(resume: Resume, folder: Path) -> Resume:
@@ -186,50 +179,6 @@ def _with_photo(resume: Resume, folder: Path) -> Resume:
 
     path = check_photo(resume.photo, folder)
     return replace(resume, photo=replace(resume.photo, path=str(path)))
-
-
-def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -> FontBook:
-    """The theme's fonts; a CFF font among them is converted for the characters shown
-    (the résumé's, and `extra`: a letter's)."""
-    from .content import displayed_fields
-    from .dates import locale_words
-    from .fonts.book import FontBook
-
-    needed = set(LAYOUT_CHARS)
-    if theme.fonts.user:
-        for field in (*displayed_fields(resume), *extra):
-            needed.update(field.text, field.text.upper())
-        needed.update(locale_words(resume.locale) + theme.dates.separator + theme.dates.present)
-    return FontBook.for_theme(theme.fonts, frozenset(needed))
-
-
-def _check_glyphs(
-    resume: Resume,
-    theme: Theme,
-    book: FontBook,
-    strict: bool,
-    shown: tuple[TextField, ...] | None = None,
-) -> None:
-    """Characters no font can draw — in what the résumé (or `shown`, the letter) shows and
-    in the style's own words — are errors; with --strict, so are warnings."""
-    from .content import displayed_fields
-    from .dates import present_word
-    from .fonts.book import missing_glyphs
-
-    book.load_user_faces()
-    style_words = (
-        TextField("style dates.separator", theme.dates.separator, None),
-        TextField("style dates.present", present_word(theme.dates, resume.locale), None),
-    )
-    fields = displayed_fields(resume) if shown is None else shown
-    problems = missing_glyphs((*fields, *style_words), book, resume.locale)
-    if strict:
-        warnings = (*resume.warnings, *theme.warnings)  # a note (what was asked for) stays one
-        problems += [
-            replace(w, severity=Severity.ERROR) for w in warnings if w.severity is Severity.WARNING
-        ]
-    if problems:
-        raise ResumeError(problems)
 
 
 def build(
@@ -254,7 +203,7 @@ def build(
             f"pass{'es' * (fitted.passes != 1)}"
         )
     else:  # the twins alone pass the same checks as a PDF
-        notes = _check_shown(resume, theme, options).notes
+        notes = check_shown(resume, theme, options.strict).notes
     twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
     pngs = _add_pages(files, out, pages) if options.png and pages else ()
@@ -289,7 +238,7 @@ def _pages(budget: int | str) -> str:
 def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str, list[Problem]]:
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
     back; with the budget it kept and the notes of its fonts (an installed one used)."""
-    book = _check_shown(resume, theme, options)
+    book = check_shown(resume, theme, options.strict)
     from .pdf.fit import fit
 
     budget = options.pages or resume.pages or DEFAULT_PAGES
@@ -301,33 +250,6 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
         if problems:
             raise ResumeError(problems)
     return fitted, budget, book.notes
-
-
-def _check_shown(
-    resume: Resume, theme: Theme, options: Options, shown: tuple[TextField, ...] | None = None
-) -> FontBook:
-    """The checks every build makes before any file, whatever its formats: the date
-    variable, and every shown text (the résumé's, or `shown`: a letter's) — characters no
-    font draws, U+FFFE and U+FFFF among them, are located errors for the twins too, since
-    python-docx refuses them and a reader's viewer could not show them."""
-    thirdparty.import_pdf_side()
-    _check_source_date()
-    book = make_book(resume, theme, shown or ())
-    _check_glyphs(resume, theme, book, options.strict, shown)
-    return book
-
-
-def _check_source_date() -> None:
-    """SOURCE_DATE_EPOCH, when set, must be whole seconds since 1970 up to the year 9999;
-    reportlab would raise ValueError on anything else. A malformed value is an error, as
-    reproducible-builds.org asks, rather than a silently different date."""
-    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if value and not (value.isascii() and value.isdigit() and int(value) <= 253_402_300_799):
-        msg = (
-            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
-            f"(e.g. 1700000000), got {value[:40]!r}"
-        )
-        raise ResumeError([Problem(msg, field="SOURCE_DATE_EPOCH")])
 
 
 def _twins(
@@ -399,7 +321,7 @@ def build_letter(
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
     shown = letter_fields(resume, letter)
-    book = _check_shown(resume, theme, options, shown)  # for the twins alone too
+    book = check_shown(resume, theme, options.strict, shown)  # for the twins alone too
     cut: list[Problem] = []
     if "pdf" in formats:
         from .pdf.letter import fit_letter

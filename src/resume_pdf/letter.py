@@ -16,19 +16,9 @@ from typing import TYPE_CHECKING, Any
 from .errors import Location, Problem, ResumeError, Severity, quote
 from .paths import is_file
 from .read.source import Path_
-from .schema import (
-    INVALID,
-    Context,
-    Date,
-    MapOf,
-    Markup,
-    Record,
-    Spec,
-    Text,
-    TextField,
-    describe,
-)
+from .schema import INVALID, Context, MapOf, Record, Spec, TextField, describe
 from .text.inline import Rich
+from .text_fields import Date, Markup, Text
 from .values import field_names, replace, value
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from typing import Any
 
 from .fonts.files import FallbackFonts, FontValue, UserFamily
 from .read.source import Path_
-from .schema import Choice, Context, ListOf, Number, Pattern, Record, Spec, Text
+from .schema import Choice, Context, ListOf, Number, Record, Spec
+from .text_fields import Pattern, Text
 from .values import value
 
 HEADING_CASES = ("as-written", "upper", "small-caps")

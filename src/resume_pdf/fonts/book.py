@@ -19,7 +19,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from ..errors import Problem, Severity
-from ..schema import TextField
 from .files import UserFamily
 from .kerning import KernedFont
 
@@ -379,72 +378,3 @@ def _unregister(old: object) -> None:
         if table.get(key) is old:
             del table[key]
     FontBook._cmaps.pop(old.fontName, None)
-
-
-def missing_glyphs(
-    texts: tuple[TextField, ...], book: FontBook, locale: str = "en"
-) -> list[Problem]:
-    """Characters that no font can draw: first an installed font is looked for (a note
-    says which), then one located problem per script nothing draws (at its first field,
-    with how to fix it), and one per field for symbols (★, emoji)."""
-    lacking = _undrawable(texts, book)
-    if not lacking:
-        return []
-    from .discover import script_of
-
-    letters = {ch for _, chars in lacking for ch in chars if script_of(ch, locale)}
-    if letters:
-        book.needed |= frozenset(c for f in texts for c in f.text + f.text.upper())
-        book.add_installed(letters, locale)
-        lacking = _undrawable(texts, book)
-    problems, scripts = [], {}
-    for field, chars in lacking:
-        symbols = [ch for ch in chars if not script_of(ch, locale)]
-        for ch in chars:
-            if ch not in symbols:
-                scripts.setdefault(script_of(ch, locale)[0], []).append((field, ch))  # type: ignore[index]
-        if symbols:
-            fonts = ", ".join(book.chain)
-            names = ", ".join(map(_named, symbols))
-            problems.append(
-                Problem(f"no available font ({fonts}) can draw {names}", field.location, field.path)
-            )
-    problems += [_script_problem(script, seen, book) for script, seen in scripts.items()]
-    return problems
-
-
-def _undrawable(texts: tuple[TextField, ...], book: FontBook) -> list[tuple[TextField, list[str]]]:
-    """The fields holding characters no font of the book draws, with those characters."""
-    lacking = []
-    for field in texts:
-        if book.face_of_all(field.text, (False, False)):
-            continue
-        missing = sorted({ch for ch in field.text if not book.drawable(ch)})
-        if missing:
-            lacking.append((field, missing))
-    return lacking
-
-
-def _script_problem(script: str, seen: list[tuple[TextField, str]], book: FontBook) -> Problem:
-    """One error for a script: its first characters, how many fields, and how to fix it."""
-    chars = list(dict.fromkeys(ch for _, ch in seen))
-    fields = len({id(field) for field, _ in seen})
-    shown = ", ".join(map(_named, chars[:3]))
-    more = f" and {len(chars) - 3} more" if len(chars) > 3 else ""
-    where = f" in {fields} fields" if fields > 1 else ""
-    fonts = ", ".join(book.chain)
-    first = seen[0][0]
-    message = (
-        f"no available font ({fonts}) can draw {script} text: {shown}{more}{where}; "
-        "no installed font has these characters either"
-    )
-    package = "fonts-noto-cjk" if script in ("Han", "Hangul", "Kana") else "fonts-noto-core"
-    hint = (
-        f"install a font for {script} (e.g. the package {package} on Debian and Ubuntu), "
-        "or name a font file in the style's `fonts:` (docs/scripts-and-fonts.md)"
-    )
-    return Problem(message, first.location, first.path, hint=hint)
-
-
-def _named(ch: str) -> str:
-    return f"{ch!r} (U+{ord(ch):04X} {unicodedata.name(ch, '?')})"

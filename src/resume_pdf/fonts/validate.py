@@ -30,7 +30,7 @@ from struct import unpack_from
 from typing import Any
 
 from .convert import cache_dir
-from .kerning import Malformed, read_kerning
+from .kern_tables import Malformed, read_kerning
 
 MAX_CMAP_CODES = 0x40000  # codes all cmap subtables map together (CJK fonts: ~130,000)
 _TABLES = ("head", "hhea", "maxp", "hmtx", "loca", "cmap")

@@ -13,7 +13,7 @@ from typing import Any
 from reportlab.pdfbase.pdfdoc import PDFFile, PDFIndirectObject
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 
-from .tags import Element
+from .tagtree import Element
 
 
 def pack(doc: Any) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .tags import PLAIN_ROLES, ROLE_MAP, Node, Tagger
+from .tags import PLAIN_ROLES, Tagger
+from .tagtree import ROLE_MAP, Node
 
 KEEP = "keep"  # a run that takes the state of the one before it (a space, a fallback face)
 

@@ -4,9 +4,9 @@ page's drawing to it (part of stage 7, render).
 Flowables say *what* they draw, never how it is written: `with element(canv, ("L", "LI*",
 "Lbl")): ...` around a bullet's glyph, `with artifact(canv): ...` around a rule. This module
 numbers the marked-content sequences (MCIDs) of each page, grows the tree as things are
-drawn and, when the canvas is saved, writes the StructTreeRoot, its ParentTree, the pages'
-StructParents and Tabs, the link annotations' StructParent and Contents, MarkInfo and the
-XMP packet that declares PDF/UA-1.
+drawn and gives the link annotations their StructParent and Contents; when the canvas is
+saved, tagtree.py writes the finished tree (StructTreeRoot, ParentTree, the elements,
+MarkInfo, the XMP packet that declares PDF/UA-1).
 
 A *path* names an element and the containers it sits in, outermost first: ("L", "LI*",
 "LBody"). A container is reused when it is the last thing its parent holds, so bullets
@@ -24,20 +24,11 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfdoc import (
-    XMP,
-    PDFArray,
-    PDFDictionary,
-    PDFName,
-    PDFObjectReference,
-    PDFString,
-    PDFtrue,
-)
-from reportlab.pdfbase.pdfdoc import format as pdf_format
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
 
-from ..text.markup import escape  # not xml.sax.saxutils: it imports urllib.request
 from ..text.scripts import script_lang
 from ..values import value
+from .tagtree import Annotation, Node, write_tree
 
 if TYPE_CHECKING:
     from .runs import Runs
@@ -46,7 +37,6 @@ Path = tuple[str, ...]
 HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
 DEFAULT: Path = ("P",)
 HEADING: Path = ("H2",)
-ROLE_MAP = {"Strong": "Span", "Em": "Span"}  # PDF 2.0's inline types, as PDF 1.7 knows them
 PLAIN_ROLES = {"H1", "H2", "H3", "H4", "H5", "H6", "Lbl"}  # their weight is their role's
 
 
@@ -57,35 +47,6 @@ class Part:
 
     order: float
     role: str | None = None
-
-
-class Node:
-    """An element of the tree as it grows (compared by identity)."""
-
-    __slots__ = ("role", "parent", "kids", "alt", "lang", "order", "ref", "obj")
-
-    def __init__(
-        self,
-        role: str,
-        parent: Node | None,
-        *,
-        alt: str | None = None,
-        lang: str | None = None,
-        order: float = 0.0,
-    ) -> None:
-        self.role, self.parent = role, parent
-        self.kids: list[Any] = []  # Node, (page, mcid) or Annotation
-        self.alt, self.lang, self.order = alt, lang, order
-        self.ref: Any = None
-        self.obj: Any = None
-
-
-class Annotation:
-    __slots__ = ("ref", "page")
-
-    def __init__(self, ref: Any, page: int) -> None:
-        self.ref = ref  # the annotation's reference
-        self.page = page
 
 
 def tagged(flowable: Any, *path: str, part: Part | None = None, alt: str | None = None) -> Any:
@@ -217,136 +178,9 @@ class Tagger:
         self.next_key += 1
         return key
 
-    # --- the finished tree
-
-    def ordered(self) -> list[Node]:
-        """The Document's children in reading order: parts by position (stable), with a
-        part without a role giving its children in its place."""
-        out: list[Node] = []
-        for part in sorted(self.root.kids, key=lambda n: n.order):
-            if part.role:
-                out.append(part)
-            else:
-                for kid in part.kids:
-                    kid.parent = self.root
-                    out.append(kid)
-        return out
-
     def write(self, doc: Any) -> None:
         """The StructTreeRoot and everything that points into it, on `doc`'s catalog."""
-        self.root.kids = [n for n in self.ordered() if _marks(n)]
-        refs = _register(self.root, doc)
-        nums: list[Any] = []
-        entries: dict[int, Any] = {}
-        for page, leaves in self.mcids.items():
-            entries[self.page_keys[page]] = PDFArray([leaf.ref for leaf in leaves])
-        for key, holder in self.annotations:
-            entries[key] = holder.ref
-        for key in sorted(entries):
-            nums += [key, entries[key]]
-        parent_tree = PDFDictionary({"Nums": PDFArray(nums)})
-        entries = {
-            "Type": PDFName("StructTreeRoot"),
-            "K": refs,
-            "ParentTree": doc.Reference(parent_tree),
-            "ParentTreeNextKey": self.next_key,
-        }
-        used = {n.role for n in _nodes(self.root)} & ROLE_MAP.keys()
-        if used:  # PDF 2.0's types, for PDF 1.7 readers
-            entries["RoleMap"] = PDFDictionary({r: PDFName(ROLE_MAP[r]) for r in sorted(used)})
-        tree = doc.Reference(PDFDictionary(entries))
-        _fill(self.root, tree)
-        catalog = doc.Catalog
-        catalog.StructTreeRoot = tree
-        catalog.MarkInfo = PDFDictionary({"Marked": PDFtrue})
-        catalog.Metadata = XMP(creator=lambda _doc: self.xmp())
-
-    def xmp(self) -> bytes:
-        """The XMP packet: the title and author (as the Info dictionary has them) and the
-        PDF/UA-1 claim. Kept minimal: every byte of it is in every PDF."""
-        title, author = escape(self.title), escape(self.author)
-        return (
-            '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
-            'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
-            '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
-            'xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"><pdfuaid:part>1</pdfuaid:part>'
-            f'<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt>'
-            f"</dc:title><dc:creator><rdf:Seq><rdf:li>{author}</rdf:li></rdf:Seq></dc:creator>"
-            "</rdf:Description></rdf:RDF></x:xmpmeta>"
-        ).encode()
-
-
-class Element(PDFDictionary):
-    """A structure element's dictionary written without spaces or line breaks between its
-    entries (`<</S /P/P 11 0 R/Pg 10 0 R/K 0>>`): a résumé has ~60 of them, and reportlab's
-    roomier layout alone would add a kilobyte."""
-
-    def format(self, document: Any, IND: bytes = b"") -> bytes:  # noqa: N803 (reportlab's name)
-        entries = (
-            pdf_format(PDFName(k), document) + b" " + pdf_format(v, document)
-            for k, v in self.dict.items()
-        )
-        return b"<<" + b"".join(entries) + b">>"
-
-
-def _nodes(node: Node) -> Iterator[Node]:
-    yield node
-    for kid in node.kids:
-        if isinstance(kid, Node):
-            yield from _nodes(kid)
-
-
-def _marks(node: Node) -> bool:
-    """Whether `node` holds drawn content (parts and containers left empty are dropped)."""
-    node.kids = [k for k in node.kids if not isinstance(k, Node) or _marks(k)]
-    return bool(node.kids)
-
-
-def _register(node: Node, doc: Any) -> PDFObjectReference:
-    """Every element an indirect object, parents before children (the numbering is the
-    tree's order, so the same document gets the same bytes)."""
-    node.obj = Element({})
-    node.ref = doc.Reference(node.obj)
-    for kid in node.kids:
-        if isinstance(kid, Node):
-            _register(kid, doc)
-    return node.ref
-
-
-def _page(page: int) -> PDFObjectReference:
-    return PDFObjectReference(f"Page{page}")  # reportlab's name for the page's object
-
-
-def _fill(node: Node, parent: Any) -> None:
-    """The element's dictionary: role, parent, page, kids (MCIDs on its page as numbers,
-    others as MCRs; annotations as OBJRs), alternative text and language."""
-    obj = node.obj
-    pages = [k[0] for k in node.kids if isinstance(k, tuple)]
-    page = pages[0] if pages else None
-    kids: list[Any] = []
-    for kid in node.kids:
-        if isinstance(kid, Node):
-            kids.append(kid.ref)
-            _fill(kid, node.ref)
-        elif isinstance(kid, Annotation):
-            kids.append(
-                PDFDictionary({"Type": PDFName("OBJR"), "Obj": kid.ref, "Pg": _page(kid.page)})
-            )
-        elif kid[0] == page:
-            kids.append(kid[1])
-        else:
-            kids.append(
-                PDFDictionary({"Type": PDFName("MCR"), "Pg": _page(kid[0]), "MCID": kid[1]})
-            )
-    obj["S"] = PDFName(node.role)
-    obj["P"] = parent
-    if page is not None:
-        obj["Pg"] = _page(page)
-    obj["K"] = kids[0] if len(kids) == 1 else PDFArray(kids)
-    if node.alt is not None:
-        obj["Alt"] = PDFString(node.alt)
-    if node.lang is not None:
-        obj["Lang"] = PDFString(node.lang)
+        write_tree(self, doc)
 
 
 @contextlib.contextmanager

@@ -1,6 +1,6 @@
 """Dates as people write them: the ISO shapes a date field takes, why one is impossible
 (`2025-13-01`: there is no month 13), and the ISO form of a month and year written in free
-text (`Sept 2021`, `09/2021`, `2021.09`). Read by the Date spec (schema.py) for every date
+text (`Sept 2021`, `09/2021`, `2021.09`). Read by the Date spec (text_fields.py) for every date
 field of every format; dates.py shows dates, this module reads them.
 """
 

@@ -2,25 +2,31 @@
 
 Every scalar comes out as the text written in the file: `+447722850063`, `NO` and `3.10`
 stay strings, dates are never turned into date objects. The later stages decide what a
-field means; this stage only knows YAML. Alias bombs, recursion, deep nesting, unsafe tags
-and oversized files are refused here, before anything walks the data.
+field means; this stage only knows YAML. Alias bombs, recursion, deep nesting and unsafe
+tags are refused here, before anything walks the data; the file itself (its size, kind,
+encoding and characters) is checked first by read/decode.py.
 """
 
 from __future__ import annotations
 
-import codecs
-import os
 import re
-import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, Problem, ResumeError, Severity, field_path, os_reason, quote
+from ..errors import Location, Problem, ResumeError, Severity, field_path, quote
 from ..thirdparty import yaml  # PyYAML, imported with thirdparty's start-up tricks
 from ..values import field, value
+from .decode import (
+    JSON_STRING,
+    check_characters,
+    check_size,
+    decode_text,
+    fail,
+    join_pairs,
+    read_bytes,
+)
 from .syntax import before_first, explain
 
-MAX_BYTES = 1024 * 1024
 MAX_NODES = 100_000
 MAX_TEXT = 4 * 1024 * 1024  # characters of text after aliases are expanded
 MAX_DEPTH = 64
@@ -74,51 +80,12 @@ def read_source(path: Path, display_name: str | None = None) -> Source:
     return parse_source(read_bytes(path, name), name)
 
 
-def read_bytes(path: Path, name: str) -> bytes:
-    """The bytes of a regular file, at most MAX_BYTES + 1 of them whatever `stat` says.
-
-    A FIFO would block forever, /dev/zero or /dev/urandom would grow without end, and a
-    symlink loop raises an OSError: each is refused with a located message instead. The
-    file is opened without blocking and checked again after opening, so a path swapped
-    for a FIFO in between cannot hang the read either."""
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise _fail(name, _not_regular(info.st_mode))
-        _check_size(info.st_size, name)  # before reading, let alone parsing
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise _fail(name, _not_regular(os.fstat(fd).st_mode))
-            with os.fdopen(fd, "rb", closefd=False) as f:
-                raw = f.read(MAX_BYTES + 1)
-        finally:
-            os.close(fd)
-    except FileNotFoundError:
-        raise _fail(name, "file not found") from None
-    except OSError as exc:
-        raise _fail(name, f"cannot read: {os_reason(exc)}") from None
-    _check_size(len(raw), name)
-    return raw
-
-
-def _not_regular(mode: int) -> str:
-    what = (
-        "a directory" if stat.S_ISDIR(mode)
-        else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
-        else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-        else "a socket" if stat.S_ISSOCK(mode)
-        else "a special file"
-    )  # fmt: skip
-    return f"is {what}, not a regular file"
-
-
 def parse_source(raw: bytes, name: str) -> Source:
-    _check_size(len(raw), name)
-    text = _decode(raw, name)
-    _check_characters(text, name)
+    check_size(len(raw), name)
+    text = decode_text(raw, name)
+    check_characters(text, name)
     if name.lower().endswith(".json") and "\\u" in text:
-        text = _JSON_STRING.sub(_join_pairs, text)
+        text = JSON_STRING.sub(join_pairs, text)
     lines = text.split("\n")
     syntax: list[Problem] = []
     while True:
@@ -133,13 +100,13 @@ def parse_source(raw: bytes, name: str) -> Source:
             elif not _blank_out(lines, exc, syntax):
                 raise ResumeError(syntax[:1]) from None
         except yaml.YAMLError as exc:
-            raise _fail(name, str(exc)) from None
+            raise fail(name, str(exc)) from None
         except RecursionError:
-            raise _fail(name, "nesting too deep") from None
+            raise fail(name, "nesting too deep") from None
     if node is None or (node.tag == _NULL and not node.value):  # nothing, or a bare ---
         if syntax:
             raise ResumeError(syntax[:1])
-        raise _fail(name, "empty document: expected a mapping with at least `name`")
+        raise fail(name, "empty document: expected a mapping with at least `name`")
     first = tuple(syntax[:1])  # what follows a syntax error may be the recovery's doing
     try:
         source = _Converter(name, None if _is_json(name) else lines).run(node)
@@ -192,85 +159,6 @@ def _runaway_quote(text: str, exc: yaml.MarkedYAMLError, *, json: bool) -> yaml.
     return runaway
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_ESCAPE = re.compile(r"\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\.", re.S)
-
-
-def _join_pairs(string: re.Match[str]) -> str:
-    """A JSON string with each surrogate pair (`\\ud83d\\ude00`, how JSON writers escape 😀)
-    as the one escape YAML reads (`\\U0001F600`), two spaces after the string for each,
-    so that every later column on the line stays where the user sees it."""
-    token = string.group()
-    if "\\u" not in token:
-        return token
-    joined = 0
-
-    def one(escape: re.Match[str]) -> str:
-        nonlocal joined
-        if not escape.group(1):
-            return escape.group()  # `\\\\`, `\\"`: one escape, kept as it is
-        joined += 1
-        high, low = int(escape.group(1), 16), int(escape.group(2), 16)
-        return f"\\U{0x10000 + (high - 0xD800) * 0x400 + (low - 0xDC00):08X}"
-
-    out = _ESCAPE.sub(one, token)
-    return out + "  " * joined
-
-
-def _check_size(size: int, name: str) -> None:
-    if size > MAX_BYTES:
-        raise _fail(name, f"input too large ({size / MAX_BYTES:.1f} MiB > 1 MiB)")
-
-
-def _decode(raw: bytes, name: str) -> str:
-    for bom, codec in (
-        (codecs.BOM_UTF32_LE, "utf-32"),
-        (codecs.BOM_UTF32_BE, "utf-32"),
-        (codecs.BOM_UTF8, "utf-8-sig"),
-        (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"),
-    ):
-        if raw.startswith(bom):
-            try:
-                return raw.decode(codec)
-            except UnicodeDecodeError:
-                raise _fail(
-                    name, f"not valid {codec.upper()} despite its byte-order mark"
-                ) from None
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        loc = Location(name, line, column)
-        msg = f"not valid UTF-8 at byte {exc.start}; save the file as UTF-8"
-        raise ResumeError([Problem(msg, loc)]) from None
-
-
-# What YAML refuses anywhere in a file (its reader's "non-printable" set), with our own names.
-# Written as the refused ranges: the complement of YAML's printable class compiles in ~0.4 ms
-# instead of ~5 ms, and matches the same code points (all 1,114,112 were compared).
-_NOT_ALLOWED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
-_NAMES = {0: "NUL", 0x1B: "ESC", 0x7F: "DEL"}
-
-
-def _check_characters(text: str, name: str) -> None:
-    """Characters YAML refuses, each at its own line and column (PyYAML would report the
-    first one at line 1 as a position in "<unicode string>")."""
-    problems = []
-    for m in _NOT_ALLOWED.finditer(text):
-        code = ord(m.group())
-        line = text.count("\n", 0, m.start()) + 1
-        column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-        label = _NAMES.get(code, "a control character" if code < 0xA0 else "a noncharacter")
-        msg = f"character U+{code:04X} ({label}) is not allowed in a YAML file; delete it"
-        problems.append(Problem(msg, Location(name, line, column)))
-        if len(problems) >= 20:
-            break
-    if problems:
-        raise ResumeError(problems)
-
-
 def _is_json(name: str) -> bool:
     return name.lower().endswith(".json")
 
@@ -280,10 +168,6 @@ COMMENT_TRAP = (
 )
 _TEXT_COMMENT = re.compile(r"[ \t]+#\S")  # `Ranked #1`: a comment that reads like text
 _ANY_COMMENT = re.compile(r"[ \t]*#")
-
-
-def _fail(name: str, message: str) -> ResumeError:
-    return ResumeError([Problem(message, Location(name, 1, 1))])
 
 
 class _Converter:
@@ -302,7 +186,7 @@ class _Converter:
         try:
             nodes, chars = self._expanded_size(root, set())
         except RecursionError:
-            raise _fail(self.name, "nesting too deep") from None
+            raise fail(self.name, "nesting too deep") from None
         distinct = len(self._sizes)
         if distinct > MAX_NODES:
             msg = f"too many values ({distinct:,}; the limit is {MAX_NODES:,})"
