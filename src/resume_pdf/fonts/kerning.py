@@ -43,6 +43,14 @@ class Kerning:
             self._lookups, self._legacy = [], {}
         self.empty = not (self._lookups or self._legacy)
 
+    def through(self, face: Any) -> Kerning:
+        """The same tables asked through `face`'s character map (a small-caps twin's, whose
+        capitals are other glyphs of the same file): no second read of them."""
+        twin = object.__new__(Kerning)
+        twin._glyph, twin._scale, twin._pairs = face.charToGlyph, self._scale, {}
+        twin._lookups, twin._legacy, twin.empty = self._lookups, self._legacy, self.empty
+        return twin
+
     def pair(self, pair: str) -> float:
         """The adjustment between the two characters of `pair` (0 when none)."""
         value = self._pairs.get(pair)
@@ -106,13 +114,17 @@ class KernedFont(TTFont):
         twin.fontName, twin.face, twin.encoding = name, face, TTEncoding()
         twin.state = WeakKeyDictionary()
         twin._kerning, twin._advances, twin._adjustments = None, {}, {}
+        twin._kin = self
         memoise_embedding(face)
         return twin
+
+    _kin: KernedFont | None = None  # the font a twin was made from: its kerning is shared
 
     @property
     def kerning(self) -> Kerning:
         if self._kerning is None:
-            self._kerning = Kerning(self.face)
+            kin = self._kin
+            self._kerning = kin.kerning.through(self.face) if kin else Kerning(self.face)
         return self._kerning
 
     def stringWidth(self, text: str, size: float, encoding: str = "utf8") -> float:  # noqa: N802

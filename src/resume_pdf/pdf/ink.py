@@ -44,16 +44,20 @@ UNDERLINE_WIDTH = 0.03  # ems
 UNDERLINE_DROP = 0.3  # ems below the baseline: the bundled faces' descenders end by 0.23
 
 
-@functools.lru_cache(maxsize=8)
 def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
-    """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same theme gets
+    """`cjk`: break lines the Chinese and Japanese way (pdf/cjk.py). The same look gets
     the same style objects from one build to the next (never changed once made), so
-    `paragraph` can recognise them."""
-    s, c, lead = theme.sizes, theme.colors, theme.leading
+    `paragraph` can recognise them; a theme whose spacing alone differs (a fit pass that
+    moves only the gaps, a sidebar's panel grown in spacing) has the same look."""
+    return _styles(theme.fonts, theme.sizes, theme.colors, theme.leading, cjk, rtl)
+
+
+@functools.lru_cache(maxsize=8)
+def _styles(fonts: Any, s: Any, c: Any, lead: float, cjk: bool, rtl: bool) -> Styles:
     text, muted, accent = HexColor(c.text), HexColor(c.muted), HexColor(c.accent)
     base = ParagraphStyle(
         "body",
-        fontName=theme.fonts.body,
+        fontName=fonts.body,
         fontSize=s.body,
         leading=s.body * lead,
         textColor=text,
@@ -74,14 +78,14 @@ def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
 
     entry = derive("entry", fontSize=s.entry, leading=s.entry * 1.25)
     return Styles(
-        name=derive("name", fontName=theme.fonts.name, fontSize=s.name, leading=s.name * 1.15),
+        name=derive("name", fontName=fonts.name, fontSize=s.name, leading=s.name * 1.15),
         headline=derive(
             "headline", fontSize=s.headline, leading=s.headline * 1.3, textColor=accent
         ),
         contact=derive("contact", fontSize=s.small, leading=s.small * 1.4, textColor=muted),
         heading=derive(
             "heading",
-            fontName=theme.fonts.headings,
+            fontName=fonts.headings,
             fontSize=s.heading,
             leading=s.heading * 1.2,
             textColor=accent,
@@ -104,7 +108,7 @@ def make_styles(theme: Theme, cjk: bool = False, rtl: bool = False) -> Styles:
             "bullet",
             leftIndent=s.body * 1.1,
             bulletIndent=s.body * 0.2,
-            bulletFontName=theme.fonts.body,
+            bulletFontName=fonts.body,
             bulletFontSize=s.body,
         ),
         group=ParagraphStyle("group", parent=entry, textColor=accent),

@@ -72,10 +72,15 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
 
 
 def build_story(
-    resume: Resume, theme: Theme, book: FontBook, placed: Placed | None = None
+    resume: Resume,
+    theme: Theme,
+    book: FontBook,
+    placed: Placed | None = None,
+    side_only: bool = False,
 ) -> Story:
     """The whole résumé as flowables, in reading order; `placed`: a sidebar's sections and
-    width as another pass decided them."""
+    width as another pass decided them; `side_only`: the sidebar's panel alone (set in a
+    tightening or growth of its own, beside a main column made with the page's)."""
     ink = make_ink(resume, theme, book)
     photo = _photo(resume, theme)
     if photo:
@@ -88,43 +93,58 @@ def build_story(
             table.setStyle([("ALIGN", (1, 0), (1, 0), "RIGHT")])  # flush with the margin
             header = [table]
         return Story([*header, *_summary(resume, ink), *_sections(resume.sections, ink)], [])
-    panel, width = _placed(resume, theme, ink, photo, placed)
-    side_ink = replace(ink, narrow=True, theme=panel_theme(theme, width))
-    side = [s for s, p in zip(resume.sections, panel, strict=True) if p]
-    main = [s for s, p in zip(resume.sections, panel, strict=True) if not p]
-    return Story(
-        [
-            *_titled_summary(resume, ink),
-            *_sections(main, ink, first=not resume.summary, among=resume.sections),
-        ],
-        [*([photo, Spacer(1, 10)] if photo else []), *identity(resume, side_ink)]
-        + _sections(side, side_ink, among=resume.sections),
-        panel,
-        width,
+    (panel, width), made = _placed(resume, theme, ink, photo, placed)
+    main, side = made or _columns(resume, ink, photo, panel, width, side_only)
+    return Story(main, side, panel, width)
+
+
+Columns = tuple[list[Flowable], list[Flowable]]  # the main column's flowables, the panel's
+
+
+def _columns(
+    resume: Resume,
+    ink: Ink,
+    photo: Flowable | None,
+    panel: tuple[bool, ...] | list[bool],
+    width: float,
+    side_only: bool = False,
+) -> Columns:
+    """Both columns of a sidebar page, the panel `width` points wide holding the sections
+    `panel` marks; `side_only`: the panel alone."""
+    sections = resume.sections
+    narrow = replace(ink, narrow=True, theme=panel_theme(ink.theme, width))
+    side = [*([photo, Spacer(1, 10)] if photo else []), *identity(resume, narrow)]
+    side += _sections(
+        [s for s, p in zip(sections, panel, strict=True) if p], narrow, among=sections
     )
+    if side_only:
+        return [], side
+    main = _titled_summary(resume, ink)
+    kept = [s for s, p in zip(sections, panel, strict=True) if not p]
+    main += _sections(kept, ink, first=not resume.summary, among=sections)
+    return main, side
 
 
 def _placed(
     resume: Resume, theme: Theme, ink: Ink, photo: Flowable | None, placed: Placed | None
-) -> Placed:
+) -> tuple[Placed, Columns | None]:
     """Which sections the panel holds, and its width (pdf/sidebar.py decides, from the
     heights both columns would take); a `placed` from another tightening is kept, so both
-    columns of one build come from one decision."""
+    columns of one build come from one decision. With the decision, the columns measured
+    for it: they are the story's, already broken into lines at their widths."""
     if placed is not None:
-        return placed
-    sections, m = resume.sections, theme.page.margins
+        return placed, None
+    m = theme.page.margins
     page_w, page_h = PAGE_POINTS[theme.page.size]
     text_w = page_w - m.left - m.right - PANEL_PAD - GUTTER  # both columns' text
+    made: dict[tuple[tuple[bool, ...], float], Columns] = {}
 
     def heights(panel: list[bool], width: float) -> tuple[float, float]:
-        narrow = replace(ink, narrow=True, theme=panel_theme(theme, width))
-        side = [*([photo, Spacer(1, 10)] if photo else []), *identity(resume, narrow)]
-        side += _sections([s for s, p in zip(sections, panel, strict=True) if p], narrow)
-        main = _titled_summary(resume, ink)
-        main += _sections([s for s, p in zip(sections, panel, strict=True) if not p], ink)
+        main, side = made[(tuple(panel), width)] = _columns(resume, ink, photo, panel, width)
         return _height(side, width), _height(main, text_w - width)
 
-    return place_sections(theme, sections, page_h - m.top - m.bottom, heights)
+    decided = place_sections(theme, resume.sections, page_h - m.top - m.bottom, heights)
+    return decided, made.get(decided)
 
 
 def _height(flowables: list[Flowable], width: float) -> float:

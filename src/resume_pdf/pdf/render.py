@@ -132,7 +132,8 @@ def render(
         else kind.story(resume, theme, book)
     )
     if side is not None and side != theme and story.side:  # one placement for both columns
-        panel = kind.story(resume, side, book, placed=(story.panel, story.width)).side
+        placement = (story.panel, story.width)
+        panel = kind.story(resume, side, book, placed=placement, side_only=True).side
         story = Story(story.main, panel, story.panel, story.width)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow, story.width))
