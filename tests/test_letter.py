@@ -317,3 +317,18 @@ def test_verify_reads_a_letter_for_the_letters_own_words_and_links(tmp_path: Pat
     ]
     lost = verify_pdf(resume, pdf, shown, [*links, "https://never.example/x"])
     assert [p.message for p in lost] == ["link missing from the PDF: 'https://never.example/x'"]
+
+
+@pytest.mark.parametrize("extra", [5, 6])
+def test_a_sidebar_letter_that_needs_tightening_builds(resume: Path, extra: int) -> None:
+    """The sidebar style's letter over its page is tightened like any other: a pass kept
+    the résumé's placement of sections and handed it to the letter (a traceback)."""
+    sentence = "We shipped a compiler that made models faster for many teams. " * 9
+    long_body = "\n\n".join(f"    {i} {sentence}" for i in range(extra))
+    text = resume.read_text(encoding="utf-8").replace(
+        "    I would welcome", long_body + "\n\n    I would welcome"
+    )
+    resume.write_text(text, encoding="utf-8")
+    code, out, err = letter(resume, "--style", "sidebar")
+    assert code == 0, err
+    assert "1 page" in out and "fitted at" in out

@@ -32,7 +32,9 @@ SIGNATURE_ROOM = 2.2  # lines left blank above the signature, for a signature by
 def letter_kind(letter: Letter) -> Kind:
     """The letter as a kind of document: its story, metadata and diagnosis."""
 
-    def story(resume: Resume, theme: Theme, book: FontBook) -> Story:
+    def story(resume: Resume, theme: Theme, book: FontBook, **_: object) -> Story:
+        """The letter; a résumé's placement of sections (`placed`, `side_only`) means
+        nothing here: the panel holds the header alone."""
         return letter_story(resume, letter, theme, book)
 
     def diagnose(search, budget: int) -> ResumeError:  # type: ignore[no-untyped-def]

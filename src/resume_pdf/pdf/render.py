@@ -152,7 +152,8 @@ def render(
         raise ResumeError([Problem(message)]) from None
     frame = doc.frame
     fill = (frame._y1 + frame._height - frame._y) / frame._height  # noqa: SLF001
-    placement = (story.panel, story.width) if story.side else None
+    # a placement only where one was decided (a letter's panel holds its header alone)
+    placement = (story.panel, story.width) if story.side and story.panel else None
     return Rendered(buffer.getvalue(), doc.page, doc.page - 1 + fill, placement)
 
 
