@@ -18,20 +18,26 @@ from rtlfont import make_rtl_font
 
 
 def build(
-    tmp_path: Path, summary: str, *, wide_seen: bool = False, verify: bool = True, extra: str = ""
+    tmp_path: Path,
+    summary: str,
+    *more: str,
+    wide_seen: bool = False,
+    verify: bool = True,
+    extra: str = "",
+    base: str = "classic",
 ) -> tuple[int, str, Path]:
     """A résumé on an Arabic page whose Arabic letters come from the generated font (the
     style's own font draws the Latin letters and the spaces)."""
     make_rtl_font(tmp_path / "R.ttf", wide_seen=wide_seen)
     (tmp_path / "styles").mkdir(exist_ok=True)
     (tmp_path / "styles" / "r.yaml").write_text(
-        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
+        f"extends: {base}\nfonts: {{fallback: [../R.ttf]}}\n", encoding="utf-8"
     )
     (tmp_path / "cv.yaml").write_text(
         f"name: سارة حداد\nstyle: r\nlocale: ar\nsummary: {summary}\n{extra}", encoding="utf-8"
     )
     out = tmp_path / "cv.pdf"
-    args = ["build", str(tmp_path / "cv.yaml"), "-o", str(out)]
+    args = ["build", str(tmp_path / "cv.yaml"), "-o", str(out), *more]
     run = run_cli(*args, *(["--verify"] if verify else []))
     return run.exit_code, run.stderr, out
 
@@ -115,13 +121,26 @@ def test_verify_passes_right_to_left_words_in_order(tmp_path: Path) -> None:
     assert code == 0, err
 
 
-def test_an_arabic_degree_and_field_are_joined_by_the_arabic_comma(tmp_path: Path) -> None:
-    """`بكالوريوس، علوم الحاسوب`, not the Latin comma (drawn by the Latin font, high and
-    facing the wrong way in an Arabic line); --verify reads it back."""
-    education = (
+def test_arabic_fields_are_joined_by_the_arabic_comma_on_the_page_and_in_the_twins(
+    tmp_path: Path,
+) -> None:
+    """`بكالوريوس، علوم الحاسوب` and a skill group's items, not the Latin comma (drawn by
+    the Latin font, high and facing the wrong way in an Arabic line), in the PDF, the
+    sidebar's panel and every twin; --verify reads it back."""
+    sections = (
         "sections:\n  - title: التعليم\n    education:\n      - institution: جامعة بيروت\n"
         "        degree: بكالوريوس\n        field: علوم الحاسوب\n"
+        "  - title: المهارات\n    skills:\n      - {group: اللغات, items: [العربية, الإنجليزية]}\n"
     )
-    code, err, out = build(tmp_path, "مهندسة برمجيات", extra=education)
+    code, err, out = build(tmp_path, "مهندسة برمجيات", "--format", "pdf,txt,md", extra=sections)
     assert code == 0, err
-    assert "بكالوريوس، علوم الحاسوب" in pdfium_text(out)
+    assert "بكالوريوس، علوم الحاسوب" in pdfium_text(out)  # the skills: a grid, a line each
+    for twin in ("txt", "md"):
+        text = out.with_suffix(f".{twin}").read_text(encoding="utf-8")
+        assert "بكالوريوس، علوم الحاسوب" in text and "العربية، الإنجليزية" in text, twin
+    (tmp_path / "panel").mkdir()
+    code, err, out = build(tmp_path / "panel", "مهندسة برمجيات", extra=sections, base="sidebar")
+    assert code == 0, err
+    page = pdfium_text(out)
+    assert "العربية،" in page and "," not in page  # the panel's items
+    assert "نبذة" in page and "SUMMARY" not in page  # the summary's title, in Arabic

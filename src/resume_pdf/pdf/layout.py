@@ -204,6 +204,19 @@ SUMMARY_TITLES = {
     "ja": "概要",
     "zh": "简介",
     "ko": "요약",
+    "ar": "نبذة",
+    "he": "תקציר",
+    "fa": "خلاصه",
+    "hi": "सारांश",
+    "tr": "Özet",
+    "uk": "Профіль",
+    "cs": "Profil",
+    "el": "Προφίλ",
+    "sv": "Profil",
+    "da": "Profil",
+    "nb": "Profil",
+    "nn": "Profil",
+    "id": "Ringkasan",
 }
 
 
@@ -212,7 +225,8 @@ def _titled_summary(resume: Resume, ink: Ink) -> list[Flowable]:
     paragraphs = _summary(resume, ink, first=True)
     if not paragraphs:
         return []
-    title = SUMMARY_TITLES.get(resume.locale, SUMMARY_TITLES["en"])
+    language = resume.locale.split("-")[0]
+    title = SUMMARY_TITLES.get(language, SUMMARY_TITLES["en"])
     paragraphs[0].tag_part = None  # the heading starts the part: a section of its own
     return [
         tagged(heading(title, ink), part=Part(SUMMARY, "Sect")),

@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable
 
 from ..content import CONTACT_SEPARATOR
 from ..model import SkillGroup
+from ..text.bidi import list_comma
 from .ink import Ink, grid
 from .lines import SeparatedLine
 from .paragraphs import line_width, paragraph
@@ -33,7 +34,8 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
         out: list[Flowable] = []
         for g in items:
             out.append(tagged(paragraph(ink.rich(g.group, bold=True), ink.st.group), *LABEL))
-            items = paragraph(ink.text(", ").join(ink.rich(i) for i in g.items), st.body)
+            comma = ink.text(list_comma([i.plain for i in g.items]))
+            items = paragraph(comma.join(ink.rich(i) for i in g.items), st.body)
             out.append(tagged(items, *BODY))
         return out
     if layout == "inline":
@@ -49,7 +51,9 @@ def _row_xml(group: SkillGroup, ink: Ink) -> str:
     return (
         ink.rich(group.group, bold=True)
         + ink.text(": ")
-        + ink.text(", ").join(ink.rich(i, paragraph=False) for i in group.items)
+        + ink.text(list_comma([i.plain for i in group.items])).join(
+            ink.rich(i, paragraph=False) for i in group.items
+        )
     )
 
 

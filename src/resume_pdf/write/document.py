@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..text.bidi import list_comma
 from ..text.inline import Rich, Span
 from ..values import field, replace, value
 
@@ -210,7 +211,10 @@ def plain(text: str) -> Rich:
 
 
 def joined(parts: list[Rich], separator: str) -> Rich:
-    """Rich parts with a plain separator between them."""
+    """Rich parts with a plain separator between them; a comma is the Arabic comma between
+    parts in Arabic script, as the PDF sets it (text/bidi.py's list_comma)."""
+    if separator == ", ":
+        separator = list_comma([p.plain for p in parts])
     spans: list[Span] = []
     for i, part in enumerate(parts):
         if i and separator:
