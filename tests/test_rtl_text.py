@@ -4,6 +4,7 @@ checking the word order of right-to-left fields."""
 
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -144,3 +145,23 @@ def test_arabic_fields_are_joined_by_the_arabic_comma_on_the_page_and_in_the_twi
     page = pdfium_text(out)
     assert "العربية،" in page and "," not in page  # the panel's items
     assert "نبذة" in page and "SUMMARY" not in page  # the summary's title, in Arabic
+
+
+def test_a_gershayim_inside_a_hebrew_word_is_drawn_with_its_letters(tmp_path: Path) -> None:
+    """`בע"מ` mid-line: the `"` is drawn by the face of the letters around it, inside their
+    run; drawn by the Latin face it cut the word, and PDFium read the line apart there
+    (--verify: 'not recovered … as PDFium reads it (e.g. ['בע"מ'])')."""
+    code, err, out = build(tmp_path, "'עבדתי בחברת אלפא בע\"מ במשך שלוש שנים'")
+    assert code == 0, err
+    doc = pdfium.PdfDocument(out)
+    page = doc[0].get_textpage()
+    fonts = {}
+    for i in range(page.count_chars()):
+        char = chr(pdfium.raw.FPDFText_GetUnicode(page.raw, i))
+        if char in '"מע':
+            buffer = ctypes.create_string_buffer(200)
+            flags = ctypes.c_int()
+            pdfium.raw.FPDFText_GetFontInfo(page.raw, i, buffer, 200, ctypes.byref(flags))
+            fonts.setdefault(char, set()).add(buffer.value)
+    doc.close()
+    assert fonts['"'] <= fonts["ע"] | fonts["מ"], fonts

@@ -89,9 +89,16 @@ def test_no_paragraph_ends_with_a_lone_short_word(pages, style: str, resume: str
 def test_curly_quotes_by_context() -> None:
     assert curly("I've \"built\" PyTorch's 'own' '90s") == "I’ve “built” PyTorch’s ‘own’ ’90s"
     assert curly('<img src="x.png"/>') == '<img src="x.png"/>'  # code stays as typed
-    # Hebrew's gershayim and geresh stay as typed: בע"מ (Ltd.), ג'ון (John); an ATS and
-    # PDFium read the abbreviation as written (RenderCV leads our Hebrew table by this)
-    assert curly('חברה בע"מ, ג\'ון "שם"') == 'חברה בע"מ, ג\'ון "שם"'
+    # a text holding Hebrew keeps every quote as typed: gershayim and geresh (בע"מ, Ltd.;
+    # ג'ון, John) are letters of the word an ATS and PDFium read, Hebrew quotes straight,
+    # and never one quote of a pair curled (the English words in the text included)
+    for text in (
+        'חברה בע"מ, ג\'ון "שם"',
+        'פרויקט "Atlas" ו"Orion"',
+        'Project "Acme בע"מ" rocks',
+        'He said "שלום" to me in "Tel Aviv"',
+    ):
+        assert curly(text) == text
 
 
 def test_non_breaking_rules() -> None:

@@ -10,7 +10,9 @@ a cold build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import groupby
+from typing import Any
 
 from ..fonts.book import FontBook, Style
 from .inline import Rich, Span, check_url
@@ -52,11 +54,14 @@ def _span_xml(span: Span, book: FontBook, style: Style, base: str) -> str:
     """Runs of characters by the face that draws them; spaces and characters already
     reported as undrawable stay in the paragraph's own face."""
     whole = span.text and book.face_of_all(span.text, style, base)
-    runs = (
-        [(whole, span.text)]
-        if whole
-        else groupby(span.text, key=lambda ch: book.face_for(ch, style, base) or (base, style))
-    )
+    if whole:
+        runs: Iterable[tuple[Any, Iterable[str]]] = [(whole, span.text)]
+    else:
+        faces = _faces(span.text, book, style, base)
+        runs = (
+            (f, (ch for ch, _ in group))
+            for f, group in groupby(zip(span.text, faces, strict=True), key=lambda p: p[1])
+        )
     out = []
     for face, chars in runs:
         family, (b, i) = face
@@ -69,6 +74,22 @@ def _span_xml(span: Span, book: FontBook, style: Style, base: str) -> str:
             body = f"<font name={quoteattr(family)}>{body}</font>"
         out.append(body)
     return "".join(out)
+
+
+_WORD_MARKS = "\"'"  # gershayim and geresh as Hebrew types them, inside a word
+
+
+def _faces(text: str, book: FontBook, style: Style, base: str) -> list[tuple[str, Style]]:
+    """The face of each character; a quote between two letters of another face that has it
+    (a Hebrew fallback's: בע"מ) is drawn in that face, inside their run: drawn by the
+    paragraph's Latin face it split the word in two, and PDFium read the line apart there."""
+    faces = [book.face_for(ch, style, base) or (base, style) for ch in text]
+    for i in range(1, len(text) - 1):
+        if text[i] in _WORD_MARKS and faces[i - 1] == faces[i + 1] != faces[i]:
+            family, own = faces[i - 1]
+            if ord(text[i]) in book.cmap(family, own):
+                faces[i] = faces[i - 1]
+    return faces
 
 
 def escape(text: str) -> str:

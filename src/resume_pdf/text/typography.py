@@ -31,6 +31,11 @@ _RULES = (
 _CODE = re.compile(r"[^\s]*[=<>{}\\`][^\s]*")  # a word with code punctuation in it
 _PHONE = re.compile(r"\+?\(?\d[\d ().-]{5,}\d")
 _QUOTES = re.compile("['\"]")
+# Hebrew writes its abbreviation marks with these characters (gershayim in בע"מ, geresh in
+# ג'ון) and its quotation marks straight; curly ones would also read reversed in a
+# right-to-left line. So a text holding a Hebrew letter keeps every quote as typed, the
+# English words in it too: one rule per text, never one quote of a pair curled.
+_HEBREW = re.compile("[\u05d0-\u05ea]")
 _OPENERS = "([{“‘—–-/" + NBSP  # a quote after one of these (or a space) opens
 
 
@@ -38,8 +43,8 @@ def curly(text: str) -> str:
     """Straight quotes to typographic ones by their neighbours: an apostrophe or closing
     quote after a letter, digit or closing punctuation; an opening quote elsewhere. Quotes
     in code-like words (`src="x"`, `{"a": 1}`) stay as typed."""
-    if "'" not in text and '"' not in text:
-        return text
+    if "'" not in text and '"' not in text or _HEBREW.search(text):
+        return text  # a text holding Hebrew keeps its quotes as typed (see _HEBREW)
     code = [m.span() for m in _CODE.finditer(text)]
 
     def turn(quote: re.Match[str]) -> str:
@@ -48,20 +53,12 @@ def curly(text: str) -> str:
             return ch
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
-        if _hebrew(before) or _hebrew(after):  # gershayim, geresh (בע"מ, ג'ון), "…": as typed
-            return ch
         opening = before.isspace() or before in _OPENERS
         if ch == "'":
             return "‘" if opening and not after.isdigit() and not after.isspace() else "’"
         return "“" if opening and not after.isspace() else "”"
 
     return _QUOTES.sub(turn, text)
-
-
-def _hebrew(ch: str) -> bool:
-    """A Hebrew letter: beside one, `"` and `'` are Hebrew's abbreviation marks (gershayim,
-    geresh) or its quotes, which Hebrew writes straight; curling them would misread both."""
-    return "\u05d0" <= ch <= "\u05ea"
 
 
 def tie(text: str) -> str:
