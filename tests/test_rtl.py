@@ -38,14 +38,14 @@ def test_visual_order_matches_python_bidi(line: str, rtl: bool) -> None:
     assert found == bidi.get_display(line, base_dir="R" if rtl else "L")
 
 
-def build(tmp_path: Path, style: str, locale: str = "he") -> tuple[int, str, Path]:
+def build(tmp_path: Path, style: str, locale: str = "he", more: str = "") -> tuple[int, str, Path]:
     make_rtl_font(tmp_path / "R.ttf")
     (tmp_path / "styles").mkdir(exist_ok=True)
     (tmp_path / "styles" / "r.yaml").write_text(
         f"extends: {style}\nfonts: {{fallback: [../R.ttf]}}\n", encoding="utf-8"
     )
     (tmp_path / "cv.yaml").write_text(
-        "name: דוד כהן\nstyle: r\n"
+        f"name: דוד כהן\nstyle: r\n{more}"
         f"locale: {locale}\n"
         "summary: מהנדס תוכנה עם 10 שנות ניסיון בפיתוח.\n"
         "sections:\n  - title: ניסיון\n    experience:\n"
@@ -234,3 +234,31 @@ def test_has_rtl_finds_every_right_to_left_letter_of_unicode() -> None:
     rtl = [chr(c) for c in range(0x110000) if unicodedata.bidirectional(chr(c)) in ("R", "AL")]
     assert rtl and all(has_rtl(f"a{ch}b") for ch in rtl)
     assert not has_rtl("I’ve built → “fast” — 40 ms · Zürich ×2 …")
+
+
+def test_a_mirrored_page_mirrors_the_heading_bar_and_sets_contact_text_right_to_left(
+    tmp_path: Path,
+) -> None:
+    """modern on a Hebrew page: the bar beside each heading stands at its right, where the
+    title is (it stood at the left margin, across the page), and the contact line is set
+    as a right-to-left paragraph without icons (the icon line drew its runs unshaped, in
+    logical order: a city read backwards)."""
+    from glyphs import shapes
+
+    contact = "contact: {email: dana@example.com, location: תל אביב, phone: +972 3 555 0100}\n"
+    code, err, out = build(tmp_path, "modern", more=contact)
+    assert code == 0, err
+    found = chars(out)
+    text = "".join(c for c, _, _ in found)
+    # the city's letters are drawn right to left: תל's tav right of its lamed (the icon
+    # line drew them left to right, and PDFium read "ביבא לת"); PDFium may still order the
+    # words of a line that mixes directions its own way (docs/scripts-and-fonts.md)
+    line = text[: text.index("\r\n", text.index("dana@"))]
+    tav = [x for c, x, _ in found[: len(line)] if c == "ת"]
+    lamed = [x for c, x, _ in found[: len(line)] if c == "ל"]
+    assert tav and lamed and tav[-1] > lamed[-1], (line, tav, lamed)
+    heading = text.index("ניסיון")
+    title_right = max(x + w for _, x, w in found[heading : heading + len("ניסיון")])
+    bars = [b for b in shapes(out, 0) if b[2] - b[0] < 4 and b[3] - b[1] > 6]  # thin, tall
+    assert bars and all(b[0] > title_right - 1 for b in bars), (bars, title_right)
+    assert not [b for b in shapes(out, 0) if b[2] - b[0] < 4 and b[0] < 300]

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from ..content import CONTACT_SEPARATOR, contact_items
 from ..model import Resume
+from ..text.bidi import has_rtl
 from ..text.typography import tie_last, tie_phone
 from .ink import Ink
 from .lines import SeparatedLine
@@ -46,7 +47,11 @@ def identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
     if not items:
         return
     yield Spacer(1, 2 + 4 * ink.narrow)
-    if ink.theme.contact.icons:  # vector icons; the same text layer as without them
+    # vector icons, the same text layer as without them; not on a right-to-left page or
+    # beside right-to-left text: the icon line draws its runs as they come, unshaped and
+    # in logical order, where a paragraph joins Arabic letters and reorders the line
+    rtl = getattr(st.contact, "rtl_page", False) or any(has_rtl(text) for _, text, _ in items)
+    if ink.theme.contact.icons and not rtl:
         from .contact import ContactLine  # only here: the icon shapes are a large table
         from .icons import contact_icon
 

@@ -253,14 +253,17 @@ TRACKING = 0.05  # ems after each letter of a title set in capitals or small cap
 class SectionHeading(Flowable):
     """A section title with the theme's treatment; carries its outline entry. A title set
     in capitals or small capitals is letter-spaced by TRACKING: capitals set tight read as
-    a block."""
+    a block. On a right-to-left page it is mirrored: the bar stands at the right, and the
+    title is not tracked (Hebrew and Arabic have no capitals, and right-aligned tracked text
+    stopped short of the margin)."""
 
     def __init__(self, para: Paragraph, theme: Theme, title: str | None = None) -> None:
         super().__init__()
         self.para, self.theme = para, theme
         self.outline_title = title or para.getPlainText()  # as written, whatever the case
         self.keepWithNext = 1
-        caps = theme.heading_case in ("upper", "small-caps")
+        self._rtl = bool(getattr(para.style, "rtl_page", False))
+        caps = theme.heading_case in ("upper", "small-caps") and not self._rtl
         self._track = TRACKING * para.style.fontSize if caps else 0.0
         # the rule's gap under the title moves with the spacing (one scale), at most 3 pt
         rule = theme.heading.treatment == "rule"
@@ -282,7 +285,7 @@ class SectionHeading(Flowable):
             canv.saveState()
             if self._track:  # character spacing (Tc) for the text objects drawn inside
                 canv._code.append(f"{self._track:.3f} Tc")
-            self.para.drawOn(canv, self._indent(), self._gap)
+            self.para.drawOn(canv, 0.0 if self._rtl else self._indent(), self._gap)
             canv.restoreState()
         with artifact(canv):
             canv.setStrokeColor(HexColor(self.theme.colors.rule))
@@ -291,7 +294,8 @@ class SectionHeading(Flowable):
                 canv.setLineWidth(0.7)
                 canv.line(0, 0.5, self.width, 0.5)
             elif treatment == "bar":
-                canv.rect(0, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
+                x = self.width - 3 if self._rtl else 0.0
+                canv.rect(x, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
 
 
 def grid(rows: list[list[Any]], widths: list[Any], ink: Ink, **padding: float) -> Table:
