@@ -111,6 +111,7 @@ class KernedFont(TTFont):
         for memoised in ("makeSubset", "addSubsetObjects", "subset_memos"):
             face.__dict__.pop(memoised, None)  # bound to this face's maps: made anew below
         face.charToGlyph, face.charWidths = dict(face.charToGlyph), dict(face.charWidths)
+        face.glyphToChar = {gid: list(codes) for gid, codes in face.glyphToChar.items()}
         twin.fontName, twin.face, twin.encoding = name, face, TTEncoding()
         twin.state = WeakKeyDictionary()
         twin._kerning, twin._advances, twin._adjustments = None, {}, {}

@@ -118,6 +118,9 @@ class Balanced(WrappedOnce):
             else:
                 fits = middle
         _, height = super().wrap(fits, avail_height)
+        if max(self.getActualLineWidths0() or [0.0]) > avail_width:  # a word cut too wide
+            fits = avail_width
+            _, height = super().wrap(fits, avail_height)
         self._balanced = (avail_width, fits)
         return avail_width, height
 
