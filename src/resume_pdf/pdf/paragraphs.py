@@ -105,24 +105,19 @@ class Balanced(WrappedOnce):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         if self._balanced is not None and self._balanced[0] == avail_width:
             return avail_width, super().wrap(self._balanced[1], avail_height)[1]
-        _, height = super().wrap(avail_width, avail_height)
-        count = len(self.blPara.lines)
-        if count < 2 or self.style.alignment != TA_LEFT:
-            return avail_width, height
-        fits, fails = avail_width, avail_width / 2
-        for _ in range(BALANCE_STEPS):
-            middle = (fits + fails) / 2
-            super().wrap(middle, avail_height)
-            if len(self.blPara.lines) > count:
-                fails = middle
-            else:
-                fits = middle
-        _, height = super().wrap(fits, avail_height)
+
+        def lines_at(width: float) -> list[Any]:  # the paragraph is left broken at `width`
+            super(Balanced, self).wrap(width, avail_height)
+            return self.blPara.lines
+
+        if self.style.alignment == TA_LEFT:
+            balanced_rows(lines_at, avail_width)
+        else:
+            lines_at(avail_width)
         if max(self.getActualLineWidths0() or [0.0]) > avail_width:  # a word cut too wide
-            fits = avail_width
-            _, height = super().wrap(fits, avail_height)
-        self._balanced = (avail_width, fits)
-        return avail_width, height
+            lines_at(avail_width)
+        self._balanced = (avail_width, self.width)
+        return avail_width, self.height
 
 
 T = TypeVar("T")
@@ -132,7 +127,7 @@ BALANCE_STEPS = 7  # halvings of the width: within 1 % of the narrowest
 def balanced_rows(rows_at: Callable[[float], list[T]], width: float) -> list[T]:
     """The rows `rows_at` makes at the narrowest width that keeps the number it makes at
     `width` (CSS's `text-wrap: balance`): a contact line that wraps puts four items over
-    three, not six over one."""
+    three, not six over one. `rows_at` is called last at the width returned for."""
     rows = rows_at(width)
     if len(rows) < 2:
         return rows
