@@ -25,6 +25,7 @@ from ..model import (
     TimelineEntry,
     entry_label,
 )
+from ..read.titles import summary_title
 from ..text.bidi import RTL_LOCALES
 from ..text.inline import Rich
 from ..theme import Theme
@@ -189,44 +190,12 @@ def _summary(resume: Resume, ink: Ink, first: bool = False) -> list[Flowable]:
     return gap + paragraphs
 
 
-# The summary's title beside a sidebar, in the résumé's language: the panel (name, skills,
-# education) is read first, and an untitled summary after it would read as their last lines
-SUMMARY_TITLES = {
-    "en": "Summary",
-    "de": "Profil",
-    "fr": "Profil",
-    "es": "Perfil",
-    "it": "Profilo",
-    "pt": "Perfil",
-    "nl": "Profiel",
-    "pl": "Profil",
-    "ru": "Профиль",
-    "ja": "概要",
-    "zh": "简介",
-    "ko": "요약",
-    "ar": "نبذة",
-    "he": "תקציר",
-    "fa": "خلاصه",
-    "hi": "सारांश",
-    "tr": "Özet",
-    "uk": "Профіль",
-    "cs": "Profil",
-    "el": "Προφίλ",
-    "sv": "Profil",
-    "da": "Profil",
-    "nb": "Profil",
-    "nn": "Profil",
-    "id": "Ringkasan",
-}
-
-
 def _titled_summary(resume: Resume, ink: Ink) -> list[Flowable]:
     """The main column's summary beside a sidebar, under a heading of its own."""
     paragraphs = _summary(resume, ink, first=True)
     if not paragraphs:
         return []
-    language = resume.locale.split("-")[0]
-    title = SUMMARY_TITLES.get(language, SUMMARY_TITLES["en"])
+    title = summary_title(resume.locale)
     paragraphs[0].tag_part = None  # the heading starts the part: a section of its own
     return [
         tagged(heading(title, ink), part=Part(SUMMARY, "Sect")),

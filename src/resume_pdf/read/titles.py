@@ -1,7 +1,8 @@
 """Section titles for the sections a JSON Resume (or YAMLResume) file implies, per language,
 so a Russian résumé is not headed in English: RenderCV's 22 languages, Turkish, Ukrainian,
-Czech and Greek. Written by hand, as CLDR has no word for "Experience"; a language missing
-here is headed in English (its dates still come from CLDR)."""
+Czech and Greek; and the title the sidebar style gives a résumé's summary. Written by hand,
+as CLDR has no word for "Experience"; a language missing here is headed in English (its
+dates still come from CLDR)."""
 
 from __future__ import annotations
 
@@ -66,3 +67,19 @@ TITLES = {lang: dict(zip(KEYS, row.split("|"), strict=True)) for lang, row in _T
 
 def section_title(key: str, locale: str) -> str:
     return TITLES.get(locale, TITLES["en"])[key]
+
+
+# The summary's title beside a sidebar (pdf/layout.py): the panel (name, skills, education)
+# is read first, and an untitled summary after it would read as their last lines
+SUMMARY = {
+    **{"en": "Summary", "de": "Profil", "fr": "Profil", "es": "Perfil", "it": "Profilo"},
+    **{"pt": "Perfil", "nl": "Profiel", "pl": "Profil", "ru": "Профиль", "ja": "概要"},
+    **{"zh": "简介", "ko": "요약", "ar": "نبذة", "he": "תקציר", "fa": "خلاصه", "hi": "सारांश"},
+    **{"tr": "Özet", "uk": "Профіль", "cs": "Profil", "el": "Προφίλ", "sv": "Profil"},
+    **{"da": "Profil", "nb": "Profil", "nn": "Profil", "id": "Ringkasan"},
+}
+
+
+def summary_title(locale: str) -> str:
+    """The summary's title in the language of `locale` (`ar-EG`: Arabic)."""
+    return SUMMARY.get(locale.split("-")[0], SUMMARY["en"])
