@@ -55,7 +55,7 @@ class Kind:
     """A kind of document made from a résumé — the résumé itself, or its cover letter
     (pdf/letter.py) — laid out, rendered and fitted by the same machinery."""
 
-    story: Callable[[Resume, Theme, FontBook], Story] = build_story
+    story: Callable[..., Story] = build_story  # (résumé, theme, book, placed=, side_only=)
     title: str = "Résumé"  # the PDF's title is "NAME — title"
     subject: str | None = None  # default: the headline
     keywords: bool = True  # the skills as the PDF's keywords
@@ -126,14 +126,10 @@ def render(
         **_metadata(resume, kind),
     )
     doc.tags = (resume.locale, f"{resume.name} — {kind.title}", resume.name)
-    story = (
-        kind.story(resume, theme, book, placed=placed)
-        if placed
-        else kind.story(resume, theme, book)
-    )
+    story = kind.story(resume, theme, book, placed=placed)
     if side is not None and side != theme and story.side:  # one placement for both columns
-        placement = (story.panel, story.width)
-        panel = kind.story(resume, side, book, placed=placement, side_only=True).side
+        decided = (story.panel, story.width)
+        panel = kind.story(resume, side, book, placed=decided, side_only=True).side
         story = Story(story.main, panel, story.panel, story.width)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow, story.width))
