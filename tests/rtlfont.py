@@ -103,3 +103,14 @@ def make_rtl_font(
     path.parent.mkdir(parents=True, exist_ok=True)
     fb.save(str(path))
     return path
+
+
+def rtl_style(folder: Path, base: str = "classic", *, wide_seen: bool = False) -> None:
+    """`folder/R.ttf` and `folder/styles/r.yaml`: style `r`, `base` with the generated font as
+    its fallback, so the Hebrew and Arabic letters come from it (the style's own font draws
+    the Latin letters and the spaces)."""
+    make_rtl_font(folder / "R.ttf", wide_seen=wide_seen)
+    (folder / "styles").mkdir(exist_ok=True)
+    (folder / "styles" / "r.yaml").write_text(
+        f"extends: {base}\nfonts: {{fallback: [../R.ttf]}}\n", encoding="utf-8"
+    )

@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from conftest import run_cli
 from resume_pdf.pdf.rtl import PUA_START, _Frag, shape
 from resume_pdf.text.bidi import levels, visual_order
-from rtlfont import make_rtl_font
+from rtlfont import rtl_style
 
 STYLES = ("classic", "compact", "modern", "mono", "serif", "sidebar")
 ARABIC_LINE = "مهندس برمجيات في شركة النور منذ 2023"
@@ -39,11 +39,7 @@ def test_visual_order_matches_python_bidi(line: str, rtl: bool) -> None:
 
 
 def build(tmp_path: Path, style: str, locale: str = "he", more: str = "") -> tuple[int, str, Path]:
-    make_rtl_font(tmp_path / "R.ttf")
-    (tmp_path / "styles").mkdir(exist_ok=True)
-    (tmp_path / "styles" / "r.yaml").write_text(
-        f"extends: {style}\nfonts: {{fallback: [../R.ttf]}}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, style)
     (tmp_path / "cv.yaml").write_text(
         f"name: דוד כהן\nstyle: r\n{more}"
         f"locale: {locale}\n"
@@ -117,11 +113,7 @@ MIXED = "قادت فريقا من 12 مهندسا في Google منذ 2020"
 def test_pdfium_reads_a_mixed_line_in_logical_order(tmp_path: Path) -> None:
     # compact sets role and organisation side by side on one line: on a right-to-left
     # page the role stands at the right edge and the organisation left of it
-    make_rtl_font(tmp_path / "R.ttf")
-    (tmp_path / "styles").mkdir()
-    (tmp_path / "styles" / "r.yaml").write_text(
-        "extends: compact\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, "compact")
     (tmp_path / "cv.yaml").write_text(
         "name: سارة حداد\nstyle: r\nlocale: ar\nsections:\n  - title: الخبرة\n"
         "    experience:\n      - role: مهندسة Python كبيرة\n"
@@ -153,11 +145,7 @@ def test_joined_forms_read_back_as_their_letters(tmp_path: Path) -> None:
 
 
 def test_lam_alef_reads_in_order(tmp_path: Path) -> None:
-    make_rtl_font(tmp_path / "R.ttf")
-    (tmp_path / "styles").mkdir()
-    (tmp_path / "styles" / "r.yaml").write_text(
-        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, "classic")
     (tmp_path / "cv.yaml").write_text(
         "name: سارة حداد\nstyle: r\nlocale: ar\nsummary: سلام عليكم\n", encoding="utf-8"
     )
@@ -171,11 +159,7 @@ def test_lam_alef_reads_in_order(tmp_path: Path) -> None:
 def test_verify_accepts_pdfiums_hyphen_beside_a_number(tmp_path: Path) -> None:
     # PDFium reads "ב-2020" as "ב2020-" (its bidi keeps the hyphen with the digits);
     # --verify compares the words with such neutrals set aside, and says it reads PDFium
-    make_rtl_font(tmp_path / "R.ttf")
-    (tmp_path / "styles").mkdir()
-    (tmp_path / "styles" / "r.yaml").write_text(
-        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, "classic")
     (tmp_path / "cv.yaml").write_text(
         "name: דוד כהן\nstyle: r\nlocale: he\nsummary: עבדתי ב-2020 עם 12 מהנדסים (80%)\n",
         encoding="utf-8",
@@ -189,11 +173,7 @@ def test_verify_accepts_pdfiums_hyphen_beside_a_number(tmp_path: Path) -> None:
 def test_rtl_page_sets_a_latin_first_line_right_to_left_arrows_pointing_left(
     tmp_path: Path,
 ) -> None:
-    make_rtl_font(tmp_path / "R.ttf")
-    (tmp_path / "styles").mkdir()
-    (tmp_path / "styles" / "r.yaml").write_text(
-        "extends: classic\nfonts: {fallback: [../R.ttf]}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, "classic")
     (tmp_path / "cv.yaml").write_text(
         "name: דוד כהן\nstyle: r\nlocale: he\nsummary: BSc במדעי המחשב\n"
         "sections:\n  - title: ניסיון\n    experience:\n"

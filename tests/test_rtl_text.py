@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from conftest import run_cli
 from resume_pdf.pdf.rtl import PUA_START, _Frag, line_pieces
-from rtlfont import make_rtl_font
+from rtlfont import make_rtl_font, rtl_style
 
 
 def build(
@@ -29,11 +29,7 @@ def build(
 ) -> tuple[int, str, Path]:
     """A résumé on an Arabic page whose Arabic letters come from the generated font (the
     style's own font draws the Latin letters and the spaces)."""
-    make_rtl_font(tmp_path / "R.ttf", wide_seen=wide_seen)
-    (tmp_path / "styles").mkdir(exist_ok=True)
-    (tmp_path / "styles" / "r.yaml").write_text(
-        f"extends: {base}\nfonts: {{fallback: [../R.ttf]}}\n", encoding="utf-8"
-    )
+    rtl_style(tmp_path, base, wide_seen=wide_seen)
     (tmp_path / "cv.yaml").write_text(
         f"name: سارة حداد\nstyle: r\nlocale: ar\nsummary: {summary}\n{extra}", encoding="utf-8"
     )
