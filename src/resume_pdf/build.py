@@ -16,6 +16,7 @@ from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume
 from .preflight import check_shown
+from .results import fit_fields
 from .resume_schema import load_resume
 from .schema import TextField
 from .theme import Theme, load_theme
@@ -56,6 +57,10 @@ class BuildResult:
     verified: bool = False  # --verify read every field back from the PDF
     details: str = ""  # style, budget and layout passes, for --verbose
     source_format: str = ""  # the foreign format the résumé was read from, if any
+    budget: int | str = 0  # the page budget kept (0: no PDF)
+    adjust: float = 0.0  # the fit: > 0 tightened, < 0 grown (pdf/fit.py)
+    scale: float = 1.0  # the body type against the style's
+    extractor: str = ""  # what --verify read the PDF with
 
 
 @value
@@ -67,6 +72,8 @@ class Checked:
     note: str
     warnings: tuple[Problem, ...]
     letter: Fitted | None = None  # the cover letter, laid out as `letter` does
+    adjust: float = 0.0  # the fit: > 0 tightened, < 0 grown (pdf/fit.py)
+    scale: float = 1.0  # the body type against the style's
 
     @property
     def summary(self) -> str:
@@ -147,7 +154,8 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
     if problems:
         raise ResumeError(problems)
     warnings = (*resume.warnings, *theme.warnings, *notes)
-    return Checked(fitted.pages, budget, fitted.note, warnings, letter)
+    fit = (fitted.adjust, fitted.scale)
+    return Checked(fitted.pages, budget, fitted.note, warnings, letter, *fit)
 
 
 def check_letter(
@@ -194,6 +202,7 @@ def build(
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
+    fitted, budget = None, 0
     if "pdf" in formats:
         fitted, budget, notes = _fit(resume, theme, options)
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
@@ -216,19 +225,9 @@ def build(
     watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
     warnings = (*resume.warnings, *theme.warnings, *notes, *cut, *removed)
     verified = options.verify and bool(pages)
-    return BuildResult(
-        out,
-        pages,
-        seconds,
-        warnings,
-        note,
-        pngs,
-        watched,
-        tuple(twins),
-        verified,
-        details,
-        resume.source_format,
-    )
+    fit = fit_fields(fitted, budget, resume if verified else None)
+    made = (out, pages, seconds, warnings, note, pngs, watched, tuple(twins), verified, details)
+    return BuildResult(*made, resume.source_format, **fit)
 
 
 def _pages(budget: int | str) -> str:
@@ -244,11 +243,9 @@ def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | 
     budget = options.pages or resume.pages or DEFAULT_PAGES
     fitted = fit(resume, theme, book, budget)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
-        from .verify import verify_pdf
+        from .verify import read_back
 
-        problems = verify_pdf(resume, fitted.pdf)
-        if problems:
-            raise ResumeError(problems)
+        read_back(resume, fitted.pdf)
     return fitted, budget, book.notes
 
 
@@ -320,6 +317,7 @@ def build_letter(
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
+    fitted = None
     shown = letter_fields(resume, letter)
     book = check_shown(resume, theme, options.strict, shown)  # for the twins alone too
     cut: list[Problem] = []
@@ -329,12 +327,11 @@ def build_letter(
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
             from .letter import letter_displayed
-            from .verify import verify_pdf
+            from .verify import read_back
 
-            seen, links = letter_displayed(resume, letter), letter_links(resume, letter)
-            problems = verify_pdf(resume, fitted.pdf, seen, links)
-            if problems:
-                raise ResumeError(problems)
+            read_back(
+                resume, fitted.pdf, letter_displayed(resume, letter), letter_links(resume, letter)
+            )
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
         details = f"style {theme.name}; budget 1 page; {fitted.passes} layout passes"
     if any(f != "pdf" for f in formats):
@@ -356,7 +353,10 @@ def build_letter(
     warnings = (*resume.warnings, *theme.warnings, *book.notes, *cut, *removed)
     seconds = time.perf_counter() - started
     verified = options.verify and bool(pages)
-    return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)
+    fields = fit_fields(fitted, 1, resume if verified else None)
+    return BuildResult(
+        out, pages, seconds, warnings, note, pngs, watched, twins, verified, details, **fields
+    )
 
 
 def _add_pages(files: dict[Path, bytes], pdf: Path, pages: int) -> tuple[Path, ...]:

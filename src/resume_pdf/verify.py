@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .content import Occurrences, displayed, expected_links
-from .errors import Problem, quote
+from .errors import Problem, ReadBackFailed, quote
 from .model import Resume
 from .text.bidi import has_rtl
 from .text.inline import ALLOWED_SCHEMES
@@ -115,6 +115,23 @@ def lcs_len(a: list[str], b: list[str]) -> int:
         u = v & masks.get(t, 0)
         v = ((v + u) | (v - u)) & full
     return len(a) - bin(v).count("1")
+
+
+def extractor(resume: Resume) -> str:
+    """The text extractor `verify_pdf` reads this résumé's PDF with, as results name it."""
+    return "pdfium" if any(has_rtl(field.text) for field in resume.texts) else "pypdf"
+
+
+def read_back(
+    resume: Resume,
+    pdf: bytes,
+    shown: Iterable[tuple[str, str]] | None = None,
+    links: Iterable[str] | None = None,
+) -> None:
+    """`verify_pdf`, raising its problems (and naming the extractor) when there are any."""
+    problems = verify_pdf(resume, pdf, shown, links)
+    if problems:
+        raise ReadBackFailed(problems, extractor(resume))
 
 
 def verify_pdf(

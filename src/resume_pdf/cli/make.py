@@ -17,6 +17,7 @@ from .app import (
     complete_resume,
     complete_variants,
     epilog,
+    json_option,
     main,
     output_options,
     page_size_option,
@@ -25,7 +26,7 @@ from .app import (
     style_option,
     verify_option,
 )
-from .console import OUT, info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, emit, info, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -91,6 +92,7 @@ if TYPE_CHECKING:
     callback=lambda _ctx, _param, value: _formats(value),
     help="What to write, e.g. pdf,txt,md,html,docx (default: the résumé's `formats:`, or pdf).",
 )
+@json_option
 @output_options
 @click.option("--letter", is_flag=True, help="Also build the cover letter (see `letter`).")
 def build(
@@ -129,6 +131,8 @@ def build(
     need_resume(paths, given=bool(resumes))
     if serve and not watch:
         raise click.UsageError("--serve goes with --watch")
+    if watch and OUT.json:
+        raise click.UsageError("--json reports one build: leave out --watch")
     if watch:
         if len(paths) > 1 or all_variants:
             raise click.UsageError("--watch follows one résumé (and one variant)")
@@ -140,7 +144,12 @@ def build(
     failed = False
     work = run(lambda: plan(paths, output, options, all_variants, letters))
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
+    outcomes = []
     for job, result in run_jobs(work, jobs):
+        if OUT.json:
+            outcomes.append(outcome(job, result))
+            failed |= isinstance(result, ResumeError)
+            continue
         if isinstance(result, ResumeError) and job.letter and result.problems == said:
             failed = True  # a variant's error, already reported by the résumé's build
             continue
@@ -148,8 +157,7 @@ def build(
         failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             open_file(result.output)
-    if failed:
-        raise SystemExit(1)
+    finish("build", outcomes, failed)
 
 
 @main.command(
@@ -181,6 +189,7 @@ def build(
     callback=lambda _ctx, _param, value: _formats(value),
     help="What to write, e.g. pdf,txt,md (default: the résumé's `formats:`, or pdf).",
 )
+@json_option
 @output_options
 def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
     """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
@@ -197,9 +206,28 @@ def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any)
         raise click.UsageError("-o names one PDF: leave out --all-variants")
     need_resume([resume], given=True)
     failed = False
-    work = run(lambda: plan([resume], output, options, all_variants, "only"))
+    work = run(lambda: plan([resume], output, options, all_variants, "only"), resume)
+    outcomes = []
     for job, result in run_jobs(work, 1):
-        failed |= show(result, job.resume)
+        if OUT.json:
+            outcomes.append(outcome(job, result))
+        failed |= isinstance(result, ResumeError) if OUT.json else show(result, job.resume)
+    finish("letter", outcomes, failed)
+
+
+def outcome(job: Any, result: Any) -> Any:
+    """One job's results.Outcome, for --json."""
+    from ..results import built
+
+    return built(job.resume, "letter" if job.letter else "resume", job.options, result)
+
+
+def finish(command: str, outcomes: list[Any], failed: bool) -> None:
+    """With --json, print the document of every outcome; exit 1 when a build failed."""
+    if OUT.json:
+        from ..results import Results
+
+        emit(Results(command, tuple(outcomes)))
     if failed:
         raise SystemExit(1)
 

@@ -15,13 +15,14 @@ from .app import (
     complete_resume,
     complete_styles,
     epilog,
+    json_option,
     main,
     output_options,
     references_option,
     strict_option,
     style_path,
 )
-from .console import info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, emit, info, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 )
 @strict_option
 @references_option
+@json_option
 @output_options
 def check(
     resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
@@ -65,6 +67,11 @@ def check(
     need_resume([resume], given=resume != Path("resume.yaml"))
     options = Options(style=style, pages=pages, strict=strict, references=references)
     checked = run(lambda: run_check(resume, options), resume)
+    if OUT.json:
+        from ..results import Results, checked_outcomes
+
+        emit(Results("check", checked_outcomes(resume, checked)))
+        return
     info(f"{paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
     report(checked.warnings, resume)
 
@@ -109,18 +116,38 @@ def styles(resume: Path, preview: bool) -> None:
 
 
 @main.command(
-    short_help="Print the JSON Schema of the résumé format.",
-    epilog=epilog("resume-pdf schema > resume.schema.json"),
+    short_help="Print the JSON Schema of the résumé format (or of --json's results).",
+    epilog=epilog(
+        "resume-pdf schema > resume.schema.json",
+        "resume-pdf schema --results > results.schema.json",
+        "resume-pdf schema --guide > agent-guide.md",
+    ),
 )
+@click.option("--results", is_flag=True, help="The schema of what `--json` prints instead.")
+@click.option("--guide", is_flag=True, help="The Markdown guide for editors and agents instead.")
 @output_options
-def schema() -> None:
+def schema(results: bool, guide: bool) -> None:
     """Print the JSON Schema of the résumé format, for editors and CI.
 
     With `# yaml-language-server: $schema=resume.schema.json` as the first line of the
-    résumé, editors complete and check every field while you type.
+    résumé, editors complete and check every field while you type. --results prints the
+    schema of the document `check`, `build` and `letter` print with --json; --guide, the
+    guide for editors and agents, generated from the résumé schema.
     """
     import json
 
+    if results and guide:
+        raise click.UsageError("--results and --guide exclude each other")
+    if guide:
+        from ..guide import agent_guide
+
+        sys.stdout.write(agent_guide())
+        return
+    if results:
+        from ..results import RESULTS_SCHEMA
+
+        say(json.dumps(RESULTS_SCHEMA, indent=2, ensure_ascii=False))
+        return
     from ..resume_schema import resume_json_schema
 
     say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
