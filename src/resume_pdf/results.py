@@ -176,8 +176,8 @@ def _problem(problem: Problem, file: str | None) -> dict[str, Any]:
     }
 
 
-def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"anyOf": [schema, {"type": "null"}]}
+def _nullable(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}], "description": description}
 
 
 def _record(description: str, **properties: dict[str, Any]) -> dict[str, Any]:
@@ -229,9 +229,9 @@ OUTCOME_SCHEMA = _record(
     variant={"type": ["string", "null"], "description": "The tailored variant; null: none"},
     ok={"type": "boolean", "description": "No error among its problems"},
     problems={"type": "array", "items": {"$ref": "#/$defs/problem"}, "description": "All of them"},
-    fit=_nullable({"$ref": "#/$defs/fit"}),
+    fit=_nullable({"$ref": "#/$defs/fit"}, "How its page budget was kept; null: no PDF laid out"),
     outputs={"type": "array", "items": {"type": "string"}, "description": "The files written"},
-    read_back=_nullable({"$ref": "#/$defs/read_back"}),
+    read_back=_nullable({"$ref": "#/$defs/read_back"}, "--verify's read-back; null: not run"),
 )
 RESULTS_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -239,10 +239,10 @@ RESULTS_SCHEMA: dict[str, Any] = {
     "title": f"resume-pdf results, version {RESULTS_VERSION}",
     **_record(
         "What `resume-pdf check|build|letter --json` prints: one document on standard output",
-        **{"$schema": {"const": RESULTS_ID}},
-        version={"const": RESULTS_VERSION},
+        **{"$schema": {"const": RESULTS_ID, "description": "The schema it follows"}},
+        version={"const": RESULTS_VERSION, "description": "This document's schema version"},
         tool=_text("resume-pdf and its version"),
-        command={"enum": ["check", "build", "letter"]},
+        command={"enum": ["check", "build", "letter"], "description": "The command run"},
         ok={"type": "boolean", "description": "Every outcome ok and no other problem"},
         exit_code={"enum": [0, 1], "description": "The command's exit status"},
         problems={
@@ -250,7 +250,11 @@ RESULTS_SCHEMA: dict[str, Any] = {
             "items": {"$ref": "#/$defs/problem"},
             "description": "Problems of no one résumé (an option, the plan of a batch)",
         },
-        results={"type": "array", "items": {"$ref": "#/$defs/outcome"}},
+        results={
+            "type": "array",
+            "items": {"$ref": "#/$defs/outcome"},
+            "description": "Each résumé's and letter's outcome, in the order they were built",
+        },
     ),
     "$defs": {
         "problem": PROBLEM_SCHEMA,
