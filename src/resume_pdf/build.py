@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume
+from .pdf.source import as_built
 from .preflight import check_shown
 from .results import fit_fields
 from .resume_schema import load_resume
@@ -42,6 +43,7 @@ class Options:
     verify: bool = False
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
     references: bool = True  # a JSON Resume's / YAMLResume's `references` (--no-references: not)
+    embed_source: bool = False  # --embed-source: as the résumé's `embed_source: true`
 
 
 @value
@@ -199,6 +201,8 @@ def build(
     out = output or default_output(resume_path, options.variant)
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
+    if options.embed_source or resume.embed_source:  # the settings it was built with, in it
+        resume = as_built(resume, options.style, options.pages, options.page_size)
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""

@@ -18,6 +18,7 @@ EXAMPLES: dict[str, Any] = {
     "locale": "de",
     "formats": ["pdf", "txt"],
     "photo": "me.jpg",
+    "embed_source": True,
     "sections[].tags": ["research"],
     "marker": "1.",
     "show": "label",
@@ -229,14 +230,14 @@ def _lookup(data: Any, parts: list[str]) -> Any:
 
 def _yaml(example: Any) -> str:
     """A value as one line of YAML flow style (`[a, b]`, `{label: x}`), as a résumé has it."""
-    import yaml
+    from .thirdparty import yaml
 
     text = yaml.safe_dump(example, default_flow_style=True, allow_unicode=True, width=10**6)
     return text.strip().removesuffix("...").strip()
 
 
 def _starter() -> Any:
-    import yaml
+    from .thirdparty import yaml
 
     text = resources.files("resume_pdf").joinpath("starter.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)

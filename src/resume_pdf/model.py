@@ -189,6 +189,7 @@ class Resume:
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
     source_format: str = ""  # "" for ours; "JSON Resume", "RenderCV", "YAMLResume"
+    embed_source: bool = False  # attach the résumé as built to its PDF (pdf/source.py)
 
 
 def entry_label(item: Any) -> str:

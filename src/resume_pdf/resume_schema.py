@@ -162,6 +162,11 @@ RESUME = Record(
         ),
         "letter": LETTER,
         "photo": PHOTO,
+        "embed_source": Choice(
+            ("true", "false", "yes", "no"),
+            convert=lambda v: v in ("true", "yes"),
+            description="true: the résumé as built is attached to its PDF (docs/security.md)",
+        ),
         "variants": MapOf(
             Record(
                 Variant,

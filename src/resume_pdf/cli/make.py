@@ -95,6 +95,11 @@ if TYPE_CHECKING:
 @json_option
 @output_options
 @click.option("--letter", is_flag=True, help="Also build the cover letter (see `letter`).")
+@click.option(
+    "--embed-source",
+    is_flag=True,
+    help="Attach the résumé as built to the PDF (resume.yaml, resume.json; docs/security.md).",
+)
 def build(
     resumes: tuple[Path, ...],
     output: Path | None,

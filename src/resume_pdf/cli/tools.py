@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import ResumeError
+from ..errors import Problem, ResumeError
 from .app import (
     RESUME,
     PageBudgetParam,
@@ -222,6 +222,8 @@ def variants(resume: Path) -> None:
 def convert(source: Path, output: str, force: bool, references: bool) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
 
+    A PDF built with --embed-source gives back the résumé source it carries, as built.
+
     The result is validated before it is written, starts with the schema line for editors,
     and lists each entry's fields in the order of the format. It warns as `build` does, and
     keeps each value it warns about as a comment in the entry it came from. An existing
@@ -229,8 +231,12 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     """
     from pathlib import Path
 
+    from ..read.embedded import is_pdf
     from ..scaffold import convert_to_yaml
 
+    if is_pdf(source):
+        _restore(source, output, force)
+        return
     if output == "-":
         converted = run(lambda: convert_to_yaml(source, None, references=references), source)
         report(converted.warnings, source)
@@ -242,3 +248,29 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     )
     info(f"{shown_path(target)}: written")
     report(converted.warnings, source)
+
+
+def _restore(pdf: Path, output: str, force: bool) -> None:
+    """`convert cv.pdf`: the résumé source the PDF carries (built with --embed-source)."""
+    from pathlib import Path
+
+    from ..paths import exists
+    from ..read.embedded import restored_source
+    from ..write.output import check_output_path, write_atomic
+
+    if output != "-":
+        target = Path(output)
+        run(lambda: check_output_path(target, [pdf]), pdf)
+        if exists(target) and not force:
+            hint = "add --force to replace it, or use -o - to print the YAML"
+            run(lambda: _raise(f"{str(target)!r} already exists", hint), pdf)
+    text = run(lambda: restored_source(pdf), pdf)
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    run(lambda: write_atomic(target, text.encode()), pdf)
+    info(f"{shown_path(target)}: written (the résumé source embedded in {shown_path(pdf)})")
+
+
+def _raise(message: str, hint: str) -> None:
+    raise ResumeError([Problem(message, hint=hint)])
