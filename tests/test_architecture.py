@@ -44,7 +44,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
     "pypdf": {"verify", "verify_tags", "read/embedded"},  # convert cv.pdf: its attachments
     # the live preview's pages; --verify's text runs with their boxes and fonts
-    "pypdfium2": {"write/raster", "preview/pictures", "verify"},
+    "pypdfium2": {"write/raster", "preview/pictures", "verify", "verify_portals"},
     "watchdog": {"watch"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
 }

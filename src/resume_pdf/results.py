@@ -77,7 +77,8 @@ def fit_fields(fitted: Fitted | None, budget: int | str, verified: Resume | None
     from .verify import extractor
 
     fit = {"budget": budget, "adjust": fitted.adjust, "scale": fitted.scale} if fitted else {}
-    return {**fit, "extractor": extractor(verified) if verified else ""}
+    found = {"findings": fitted.findings} if fitted and verified else {}
+    return {**fit, **found, "extractor": extractor(verified) if verified else ""}
 
 
 def built(resume: Path, kind: str, options: Options, result: BuildResult | ResumeError) -> Outcome:
@@ -94,7 +95,7 @@ def built(resume: Path, kind: str, options: Options, result: BuildResult | Resum
         fit = Fit(result.pages, result.budget, result.scale, result.adjust, result.fit_note)
     written = (result.output,) if result.pages else ()
     outputs = tuple(str(p) for p in (*written, *result.twins, *result.pngs))
-    read_back = ReadBack(result.extractor, ()) if result.verified else None
+    read_back = ReadBack(result.extractor, result.findings) if result.verified else None
     return Outcome(str(resume), kind, variant, result.warnings, fit, outputs, read_back)
 
 
@@ -142,7 +143,7 @@ def _outcome(outcome: Outcome) -> dict[str, Any]:
         if read_back is None
         else {
             "extractor": read_back.extractor,
-            "ok": not read_back.findings,
+            "ok": not any(p.severity.value == "error" for p in read_back.findings),
             "findings": [_problem(p, outcome.resume) for p in read_back.findings],
         },
     }
@@ -219,7 +220,7 @@ FIT_SCHEMA = _record(
 READ_BACK_SCHEMA = _record(
     "--verify: the PDF read back as an applicant-tracking system reads it",
     extractor={"enum": ["pypdf", "pdfium"], "description": "The text extractor used"},
-    ok={"type": "boolean", "description": "Every field and link was read back"},
+    ok={"type": "boolean", "description": "Every field and link read back, no limit failed"},
     findings={"type": "array", "items": {"$ref": "#/$defs/problem"}, "description": "Its problems"},
 )
 OUTCOME_SCHEMA = _record(

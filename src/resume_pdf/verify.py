@@ -17,10 +17,11 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
 from .content import Occurrences, displayed, expected_links
-from .errors import Problem, ReadBackFailed, quote
-from .model import Resume
+from .errors import Problem, ReadBackFailed, Severity, quote
+from .model import ANY_PAGES, Budget, Resume
 from .text.bidi import has_rtl
 from .text.inline import ALLOWED_SCHEMES
 
@@ -127,11 +128,21 @@ def read_back(
     pdf: bytes,
     shown: Iterable[tuple[str, str]] | None = None,
     links: Iterable[str] | None = None,
-) -> None:
-    """`verify_pdf`, raising its problems (and naming the extractor) when there are any."""
-    problems = verify_pdf(resume, pdf, shown, links)
-    if problems:
-        raise ReadBackFailed(problems, extractor(resume))
+    *,
+    output: Path | None = None,
+    budget: Budget = ANY_PAGES,
+) -> list[Problem]:
+    """`verify_pdf` and the portals' limits (verify_portals.py, `output` the file's name):
+    raises ReadBackFailed, naming the extractor, on any error; returns the warnings."""
+    from .verify_portals import portal_problems
+
+    portal = portal_problems(resume, pdf, output, budget)
+    errors = [*verify_pdf(resume, pdf, shown, links)]
+    errors += [p for p in portal if p.severity is Severity.ERROR]
+    warnings = [p for p in portal if p.severity is not Severity.ERROR]
+    if errors:
+        raise ReadBackFailed([*errors, *warnings], extractor(resume))
+    return warnings
 
 
 def verify_pdf(

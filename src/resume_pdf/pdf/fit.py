@@ -41,6 +41,7 @@ class Fitted:
     passes: int
     adjust: float = 0.0  # the fit's setting: > 0 tightened, < 0 grown, 0 the style's own
     scale: float = 1.0  # the body type's size against the style's
+    findings: tuple[Problem, ...] = ()  # --verify's warnings (build.py)
 
 
 class _Search:
