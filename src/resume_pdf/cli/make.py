@@ -146,20 +146,19 @@ def build(
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
-    failed = False
     work = run(lambda: plan(paths, output, options, all_variants, letters))
+    outcomes: list[Any] = []
+    failed = False
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
-    outcomes = []
     for job, result in run_jobs(work, jobs):
         if OUT.json:
             outcomes.append(outcome(job, result))
             failed |= isinstance(result, ResumeError)
-            continue
-        if isinstance(result, ResumeError) and job.letter and result.problems == said:
+        elif isinstance(result, ResumeError) and job.letter and result.problems == said:
             failed = True  # a variant's error, already reported by the résumé's build
-            continue
-        said = result.problems if isinstance(result, ResumeError) else ()
-        failed |= show(result, job.resume)
+        else:
+            said = result.problems if isinstance(result, ResumeError) else ()
+            failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             open_file(result.output)
     finish("build", outcomes, failed)

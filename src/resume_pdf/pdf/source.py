@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
@@ -22,9 +21,23 @@ YAML_NAME, JSON_NAME = "resume.yaml", "resume.json"
 YAML_MIME, JSON_MIME = "application/yaml", "application/json"
 
 
-@lru_cache(maxsize=4)  # a fit lays the same résumé out several times
+_MADE: dict[tuple[int, str, str], tuple[Resume, tuple[tuple[str, bytes], ...]]] = {}
+
+
 def source_files(resume: Resume, style: str, page_size: str) -> tuple[tuple[str, bytes], ...]:
-    """(name, bytes) of resume.yaml and resume.json, sorted by name as the name tree is."""
+    """(name, bytes) of resume.yaml and resume.json, sorted by name as the name tree is;
+    made once for the passes of one fit (they lay out the same Resume object)."""
+    key = (id(resume), style, page_size)
+    made = _MADE.get(key)
+    if made is not None and made[0] is resume:
+        return made[1]
+    files = _source_files(resume, style, page_size)
+    _MADE.clear()
+    _MADE[key] = (resume, files)
+    return files
+
+
+def _source_files(resume: Resume, style: str, page_size: str) -> tuple[tuple[str, bytes], ...]:
     from ..thirdparty import yaml
 
     data = resume_data(resume, style, page_size)
