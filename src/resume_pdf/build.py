@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume
-from .pdf.source import as_built
 from .preflight import check_shown
 from .results import fit_fields
 from .resume_schema import load_resume
@@ -204,6 +203,8 @@ def build(
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
     if options.embed_source or resume.embed_source:  # the settings it was built with, in it
+        from .pdf.source import as_built
+
         resume = as_built(resume, options.style, options.pages, options.page_size)
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
