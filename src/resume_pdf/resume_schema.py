@@ -202,9 +202,14 @@ RESUME = Record(
 def load_resume(path: Path, display_name: str | None = None, references: bool = True) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
+    from .read.decode import is_archive
     from .read.source import parse_source, read_bytes
 
     name = display_name or str(path)
+    if is_archive(path):  # a LinkedIn data export: a ZIP or its folder of CSV files
+        from .read.linkedin import read_linkedin
+
+        return validate_resume(read_linkedin(path, name)[1])
     raw = read_bytes(path, name)
     try:
         source = parse_source(raw, name)

@@ -1,0 +1,74 @@
+"""LinkedIn's text forms, read as ours: its dates (`Jan 2020`, `2020`, and month names in
+the language the account uses, `Mär 2020`, `janv. 2020`, from CLDR via Babel), its
+multi-line descriptions (a list -> bullets; each other line a paragraph) and its
+`Websites` cell (`[PORTFOLIO:https://…,COMPANY:https://…]`)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .dates import iso_form
+
+# Languages LinkedIn's interface offers whose month names may reach an export
+LOCALES = ("de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "nb", "fi", "tr", "cs", "ro")
+_WORDY = re.compile(r"([^\W\d_]+)\.?,? +(\d{4})")
+_BULLET = re.compile(r"(?:[•▪◦‣·●■►✓✔➢]\s*|[-*+–—]\s+|\d{1,2}[.)]\s+)(.+)")
+
+
+def date_of(text: str) -> str:
+    """`Jan 2020` -> `2020-01`, `Mär 2020` -> `2020-03`, `2020` as it is; text that reads as
+    no date is kept as written (the résumé's check then points at its cell)."""
+    text = text.strip()
+    if not text or re.fullmatch(r"\d{4}", text):
+        return text
+    found = iso_form(text)
+    if found:
+        return found
+    wordy = _WORDY.fullmatch(text)
+    if wordy:
+        month = _months().get(wordy.group(1).lower().rstrip("."))
+        if month:
+            return f"{wordy.group(2)}-{month:02d}"
+    return text
+
+
+@cache
+def _months() -> dict[str, int]:
+    """Each month's name and abbreviation in LOCALES (both CLDR contexts) -> its number; a
+    word that names two months (in two languages) is left out."""
+    from babel.dates import get_month_names
+
+    numbers: dict[str, set[int]] = {}
+    for locale in LOCALES:
+        for width in ("abbreviated", "wide"):
+            for context in ("format", "stand-alone"):
+                for number, name in get_month_names(width, context, locale).items():
+                    numbers.setdefault(name.lower().rstrip("."), set()).add(number)
+    return {name: next(iter(n)) for name, n in numbers.items() if len(n) == 1}
+
+
+def paragraphs(text: str) -> str:
+    """Each line of a LinkedIn text its own paragraph (LinkedIn breaks lines, not paragraphs)."""
+    return "\n\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def split_list(text: str) -> tuple[str, list[str]]:
+    """(the paragraphs before a list, the list's items) when the text ends in a list of two
+    or more marked lines (`•`, `-`, `1.`); else (the text as paragraphs, [])."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    marks = [_BULLET.fullmatch(line) for line in lines]
+    first = next((i for i, m in enumerate(marks) if m), len(lines))
+    listed = marks[first:]
+    if len(listed) < 2 or not all(listed):
+        return paragraphs(text), []
+    return "\n\n".join(lines[:first]), [m.group(1).strip() for m in listed if m]
+
+
+_SITE = re.compile(r"(?:([A-Za-z][\w ]*?)\s*:\s*)?(https?://[^\s,\[\]]+)")
+
+
+def website_links(text: str) -> list[tuple[str, str]]:
+    """(label, url) of each address in a Websites cell; the label as LinkedIn names the
+    kind (`PORTFOLIO` -> `Portfolio`), empty when none is given."""
+    return [(label.strip().title() if label else "", url) for label, url in _SITE.findall(text)]
