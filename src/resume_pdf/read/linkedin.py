@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import Location, quote
 from .linkedin_files import Export, Table, note_skipped, read_export
-from .linkedin_text import date_of, paragraphs, split_list, website_links
+from .linkedin_text import Dates, paragraphs, split_list, website_links
 from .mapping import Mapper
 from .source import Path_, Source
 from .titles import section_title
@@ -96,7 +96,9 @@ WANTED = set(COLUMNS)
 class Rows:
     """One table's columns as ours, and the columns read (the others are warned)."""
 
-    def __init__(self, m: Mapper, table: Table, columns: dict[str, tuple[str, ...]]) -> None:
+    def __init__(
+        self, m: Mapper, table: Table, columns: dict[str, tuple[str, ...]], dates: Dates
+    ) -> None:
         self.m, self.name = m, table.name
         headers = [c.text.strip() for c in table.header]
         lowered = {h.lower(): h for h in reversed(headers)}
@@ -107,12 +109,16 @@ class Rows:
         self.used = {c for c in self.columns.values() if c}
         self.headers = list(dict.fromkeys(h for h in headers if h))
         self.count = len(table.rows)
+        self.dates = dates
+
+    def date(self, row: int, ours: str) -> str:
+        return self.dates.read(self.text(row, ours))
 
     def src(self, row: int, ours: str) -> Path_:
-        return (self.name, row, self.columns[ours] or ours)
+        return (self.name, row, self.columns.get(ours) or ours)
 
     def text(self, row: int, ours: str) -> str:
-        value = self.m.get(self.src(row, ours)) if self.columns[ours] else None
+        value = self.m.get(self.src(row, ours)) if self.columns.get(ours) else None
         return value.strip() if isinstance(value, str) else ""
 
     def place(self, item: dict[str, Any], key: str, row: int, ours: str, out: Path_) -> None:
@@ -121,12 +127,12 @@ class Rows:
     def warn_unused(self) -> None:
         for header in self.headers:
             if header not in self.used:
-                values = sum(
-                    1 for r in range(self.count) if self.m.get((self.name, r, header)) not in ("",)
-                )
-                shown = quote(header, mark="`")
-                message = f"column {shown} is not used; its {values} value(s) are not shown"
-                self.m.warn((self.name, header), message, key=True)
+                cells = [self.m.get((self.name, r, header)) for r in range(self.count)]
+                values = sum(1 for c in cells if isinstance(c, str) and c.strip())
+                if values:  # an empty column loses nothing: no word about it
+                    shown, s = quote(header, mark="`"), "s" if values > 1 else ""
+                    message = f"column {shown} is not used: its {values} value{s} not shown"
+                    self.m.warn((self.name, header), message, key=True)
 
 
 def read_linkedin(path: Path, display: str | None = None) -> tuple[Source, Source]:
@@ -136,7 +142,8 @@ def read_linkedin(path: Path, display: str | None = None) -> tuple[Source, Sourc
     m = Mapper(source, FORMAT)
     m.warnings.extend(note_skipped(export))
     data: dict[str, Any] = {}
-    rows = {k: Rows(m, export.tables[k], COLUMNS[k]) for k in COLUMNS if k in export.tables}
+    dates = Dates()
+    rows = {k: Rows(m, export.tables[k], COLUMNS[k], dates) for k in COLUMNS if k in export.tables}
     if "profile" in rows:
         _profile(m, rows["profile"], data)
     if not data.get("name"):
@@ -150,6 +157,11 @@ def read_linkedin(path: Path, display: str | None = None) -> tuple[Source, Sourc
             _section(m, rows[file], title, kind, convert, sections)
         if file == "volunteering" and "skills" in rows:
             _skills(m, rows["skills"], sections)
+    language = dates.language()  # the language of the month names, when one
+    for section in sections:
+        section["title"] = section_title(section["title"], language or "en")
+    if language:
+        data["locale"] = language
     m.place(data, "sections", sections, (), ())
     for r in rows.values():
         r.warn_unused()
@@ -246,8 +258,7 @@ def _section(m: Mapper, rows: Rows, title: str, kind: str, convert, sections: li
             m.graft(item_out, (rows.name, r))
             items.append(item)
     if items:
-        heading = title if title == "Courses" else section_title(title, "en")
-        sections.append({"title": heading, kind: items})
+        sections.append({"title": title, kind: items})  # a key of titles.py until the end
         m.graft((*out, "title"), (rows.name,))
         m.graft((*out, kind), (rows.name,))
         m.graft(out, (rows.name,))
@@ -255,7 +266,7 @@ def _section(m: Mapper, rows: Rows, title: str, kind: str, convert, sections: li
 
 def _dates(rows: Rows, r: int, item: dict[str, Any], out: Path_, ongoing: bool) -> None:
     """Start and end, or the one date given; a job with no end is ongoing."""
-    start, end = date_of(rows.text(r, "start")), date_of(rows.text(r, "end"))
+    start, end = rows.date(r, "start"), rows.date(r, "end")
     if start and (end or ongoing):
         rows.m.place(item, "start", start, out, rows.src(r, "start"))
         rows.m.place(item, "end", end or "present", out, rows.src(r, "end" if end else "start"))
@@ -343,14 +354,14 @@ def _publication(rows: Rows, r: int, item: dict[str, Any], out: Path_) -> None:
     rows.place(item, "url", r, "url", out)
     summary = paragraphs(rows.text(r, "description"))
     rows.m.place(item, "summary", summary, out, rows.src(r, "description"))
-    date = date_of(rows.text(r, "date"))
+    date = rows.date(r, "date")
     rows.m.place(item, "date", date, out, rows.src(r, "date"))
 
 
 def _honor(rows: Rows, r: int, item: dict[str, Any], out: Path_) -> None:
     rows.place(item, "role", r, "title", out)
     _described(rows, r, item, out)
-    date = date_of(rows.text(r, "date"))
+    date = rows.date(r, "date")
     rows.m.place(item, "date", date, out, rows.src(r, "date"))
 
 
@@ -360,7 +371,7 @@ def _skills(m: Mapper, rows: Rows, sections: list[dict[str, Any]]) -> None:
     text = ", ".join(n.replace("*", "\\*") for n in names if n)
     if text:
         out = ("sections", len(sections))
-        sections.append({"title": section_title("skills", "en"), "text": text})
+        sections.append({"title": "skills", "text": text})
         for part in (out, (*out, "title"), (*out, "text")):
             m.graft(part, (rows.name,))
 
@@ -386,5 +397,5 @@ SECTIONS = {  # file -> (title key, our kind, the row's mapping), in the r√©sum√
     "honors": ("awards", "experience", _honor),
     "volunteering": ("volunteer", "experience", _volunteer),
     "languages": ("languages", "bullets", _language),
-    "courses": ("Courses", "bullets", _course),
+    "courses": ("courses", "bullets", _course),
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .dates import iso_form
+from .dates import MONTHS, iso_form
 
 # Languages LinkedIn's interface offers whose month names may reach an export
 LOCALES = ("de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "nb", "fi", "tr", "cs", "ro")
@@ -16,36 +16,57 @@ _WORDY = re.compile(r"([^\W\d_]+)\.?,? +(\d{4})")
 _BULLET = re.compile(r"(?:[•▪◦‣·●■►✓✔➢]\s*|[-*+–—]\s+|\d{1,2}[.)]\s+)(.+)")
 
 
-def date_of(text: str) -> str:
-    """`Jan 2020` -> `2020-01`, `Mär 2020` -> `2020-03`, `2020` as it is; text that reads as
-    no date is kept as written (the résumé's check then points at its cell)."""
-    text = text.strip()
-    if not text or re.fullmatch(r"\d{4}", text):
-        return text
-    found = iso_form(text)
-    if found:
-        return found
-    wordy = _WORDY.fullmatch(text)
-    if wordy:
-        month = _months().get(wordy.group(1).lower().rstrip("."))
-        if month:
-            return f"{wordy.group(2)}-{month:02d}"
-    return text
+class Dates:
+    """Reads LinkedIn's dates, and remembers the languages their month names were in."""
+
+    def __init__(self) -> None:
+        self.languages: list[frozenset[str]] = []
+
+    def read(self, text: str) -> str:
+        """`Jan 2020` -> `2020-01`, `Mär 2020` -> `2020-03`, `2020` as it is; text that reads
+        as no date is kept as written (the résumé's check then points at its cell)."""
+        text = text.strip()
+        if not text or re.fullmatch(r"\d{4}", text):
+            return text
+        found = iso_form(text)
+        wordy = _WORDY.fullmatch(text)
+        known = _months().get(wordy.group(1).lower().rstrip(".")) if wordy else None
+        if known and wordy:
+            self.languages.append(known[1])
+            return found or f"{wordy.group(2)}-{known[0]:02d}"
+        return found or text
+
+    def language(self) -> str | None:
+        """The one language every month name read so far is in (the first of LOCALES that
+        all allow), or None when they were English, numbers, or disagree."""
+        if not self.languages:
+            return None
+        common = frozenset.intersection(*self.languages)
+        return next((code for code in LOCALES if code in common), None)
 
 
 @cache
-def _months() -> dict[str, int]:
-    """Each month's name and abbreviation in LOCALES (both CLDR contexts) -> its number; a
-    word that names two months (in two languages) is left out."""
+def _months() -> dict[str, tuple[int, frozenset[str]]]:
+    """Each month's name and abbreviation in LOCALES (both CLDR contexts) -> its number and
+    the languages that write it so; English names are not among them, and a word that names
+    two months (in two languages) is left out."""
     from babel.dates import get_month_names
 
     numbers: dict[str, set[int]] = {}
+    languages: dict[str, set[str]] = {}
     for locale in LOCALES:
         for width in ("abbreviated", "wide"):
             for context in ("format", "stand-alone"):
                 for number, name in get_month_names(width, context, locale).items():
-                    numbers.setdefault(name.lower().rstrip("."), set()).add(number)
-    return {name: next(iter(n)) for name, n in numbers.items() if len(n) == 1}
+                    word = name.lower().rstrip(".")
+                    numbers.setdefault(word, set()).add(number)
+                    languages.setdefault(word, set()).add(locale)
+    english = {m.lower() for m in MONTHS.split()} | {m[:3].lower() for m in MONTHS.split()}
+    return {
+        word: (next(iter(n)), frozenset(languages[word]))
+        for word, n in numbers.items()
+        if len(n) == 1 and word not in english
+    }
 
 
 def paragraphs(text: str) -> str:
