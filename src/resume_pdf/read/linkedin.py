@@ -18,78 +18,13 @@ from typing import Any
 
 from ..errors import Location, quote
 from .linkedin_files import Export, Table, note_skipped, read_export
-from .linkedin_text import Dates, paragraphs, split_list, website_links
+from .linkedin_text import COLUMNS, Dates, paragraphs, split_list, website_links
 from .mapping import Mapper
 from .source import Path_, Source
 from .titles import section_title
 
 FORMAT = "LinkedIn export"
 
-# Each file's columns: ours -> the export's names for it (the first present is read)
-COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
-    "profile": {
-        "first": ("First Name",),
-        "last": ("Last Name",),
-        "headline": ("Headline",),
-        "summary": ("Summary",),
-        "location": ("Geo Location", "Location"),
-        "websites": ("Websites",),
-        "twitter": ("Twitter Handles",),
-    },
-    "emailaddresses": {"email": ("Email Address",), "primary": ("Primary",)},
-    "phonenumbers": {"number": ("Number",), "extension": ("Extension",)},
-    "positions": {
-        "organization": ("Company Name", "Company"),
-        "role": ("Title",),
-        "description": ("Description",),
-        "location": ("Location",),
-        "start": ("Started On", "Start Date"),
-        "end": ("Finished On", "End Date"),
-    },
-    "education": {
-        "institution": ("School Name", "School"),
-        "degree": ("Degree Name", "Degree"),
-        "field": ("Field Of Study", "Field of Study"),
-        "start": ("Start Date", "Started On"),
-        "end": ("End Date", "Finished On"),
-        "notes": ("Notes", "Description"),
-        "activities": ("Activities", "Activities and Societies"),
-    },
-    "skills": {"name": ("Name", "Skill")},
-    "languages": {"name": ("Name", "Language"), "proficiency": ("Proficiency",)},
-    "certifications": {
-        "name": ("Name",),
-        "url": ("Url", "URL"),
-        "authority": ("Authority",),
-        "start": ("Started On", "Issued On"),
-        "end": ("Finished On", "Expires On"),
-        "number": ("License Number",),
-    },
-    "projects": {
-        "title": ("Title",),
-        "description": ("Description",),
-        "url": ("Url", "URL"),
-        "start": ("Started On",),
-        "end": ("Finished On",),
-    },
-    "publications": {
-        "title": ("Name", "Title"),
-        "date": ("Published On",),
-        "description": ("Description",),
-        "venue": ("Publisher",),
-        "url": ("Url", "URL"),
-    },
-    "honors": {"title": ("Title",), "description": ("Description",), "date": ("Issued On",)},
-    "volunteering": {
-        "organization": ("Company Name", "Organization"),
-        "role": ("Role",),
-        "cause": ("Cause",),
-        "start": ("Started On",),
-        "end": ("Finished On",),
-        "description": ("Description",),
-    },
-    "courses": {"name": ("Name",), "number": ("Number",)},
-}
 WANTED = set(COLUMNS)
 
 

@@ -167,6 +167,8 @@ def _sort(names: list[str], wanted: set[str]) -> tuple[list[str], list[str], lis
         base = member.rsplit("/", 1)[-1]
         if key(member) in wanted and base.lower().endswith(".csv") and key(member) not in chosen:
             chosen[key(member)] = member
+        elif key(member) in chosen:  # a second Positions.csv (in another folder): warned
+            unread.append(member)
         elif NOT_RESUME.match(base.rsplit(".", 1)[0]) or member.startswith("__MACOSX/"):
             skipped.append(member)
         else:

@@ -1,6 +1,7 @@
-"""LinkedIn's text forms, read as ours: its dates (`Jan 2020`, `2020`, and month names in
-the language the account uses, `Mär 2020`, `janv. 2020`, from CLDR via Babel), its
-multi-line descriptions (a list -> bullets; each other line a paragraph) and its
+"""LinkedIn's names and text forms, read as ours: each file's columns (the publicly
+documented headers, and the older names seen in exports), its dates (`Jan 2020`, `2020`,
+and month names in the account's language, `Mär 2020`, `janv. 2020`, from CLDR via Babel),
+its multi-line descriptions (a list -> bullets; each other line a paragraph) and its
 `Websites` cell (`[PORTFOLIO:https://…,COMPANY:https://…]`)."""
 
 from __future__ import annotations
@@ -10,6 +11,71 @@ from functools import cache
 
 from .dates import MONTHS, iso_form
 
+# Each file's columns: ours -> the export's names for it (the first present is read)
+COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {
+    "profile": {
+        "first": ("First Name",),
+        "last": ("Last Name",),
+        "headline": ("Headline",),
+        "summary": ("Summary",),
+        "location": ("Geo Location", "Location"),
+        "websites": ("Websites",),
+        "twitter": ("Twitter Handles",),
+    },
+    "emailaddresses": {"email": ("Email Address",), "primary": ("Primary",)},
+    "phonenumbers": {"number": ("Number",), "extension": ("Extension",)},
+    "positions": {
+        "organization": ("Company Name", "Company"),
+        "role": ("Title",),
+        "description": ("Description",),
+        "location": ("Location",),
+        "start": ("Started On", "Start Date"),
+        "end": ("Finished On", "End Date"),
+    },
+    "education": {
+        "institution": ("School Name", "School"),
+        "degree": ("Degree Name", "Degree"),
+        "field": ("Field Of Study", "Field of Study"),
+        "start": ("Start Date", "Started On"),
+        "end": ("End Date", "Finished On"),
+        "notes": ("Notes", "Description"),
+        "activities": ("Activities", "Activities and Societies"),
+    },
+    "skills": {"name": ("Name", "Skill")},
+    "languages": {"name": ("Name", "Language"), "proficiency": ("Proficiency",)},
+    "certifications": {
+        "name": ("Name",),
+        "url": ("Url", "URL"),
+        "authority": ("Authority",),
+        "start": ("Started On", "Issued On"),
+        "end": ("Finished On", "Expires On"),
+        "number": ("License Number",),
+    },
+    "projects": {
+        "title": ("Title",),
+        "description": ("Description",),
+        "url": ("Url", "URL"),
+        "start": ("Started On",),
+        "end": ("Finished On",),
+    },
+    "publications": {
+        "title": ("Name", "Title"),
+        "date": ("Published On",),
+        "description": ("Description",),
+        "venue": ("Publisher",),
+        "url": ("Url", "URL"),
+    },
+    "honors": {"title": ("Title",), "description": ("Description",), "date": ("Issued On",)},
+    "volunteering": {
+        "organization": ("Company Name", "Organization"),
+        "role": ("Role",),
+        "cause": ("Cause",),
+        "start": ("Started On",),
+        "end": ("Finished On",),
+        "description": ("Description",),
+    },
+    "courses": {"name": ("Name",), "number": ("Number",)},
+}
 # Languages LinkedIn's interface offers whose month names may reach an export
 LOCALES = ("de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "nb", "fi", "tr", "cs", "ro")
 _WORDY = re.compile(r"([^\W\d_]+)\.?,? +(\d{4})")
