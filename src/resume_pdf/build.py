@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
-from .model import Resume
+from .model import Resume, SectionKind
 from .preflight import check_shown
 from .resume_schema import load_resume
 from .schema import TextField
@@ -109,6 +109,10 @@ def load_inputs(
     except ResumeError as exc:
         raise _style_located(exc, resume_path, options) from None
     resume = _with_photo(resume, resume_path.parent)
+    if any(s.kind is SectionKind.PUBLICATIONS for s in resume.sections):
+        from .authors import shorten_authors
+
+        resume = shorten_authors(resume, int(theme.publications.authors_max))
     return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 

@@ -202,6 +202,7 @@ RESUME = Record(
 def load_resume(path: Path, display_name: str | None = None, references: bool = True) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
+    from .read.bibliography import has_bibliography
     from .read.decode import is_archive
     from .read.source import parse_source, read_bytes
 
@@ -219,7 +220,12 @@ def load_resume(path: Path, display_name: str | None = None, references: bool = 
         raise ResumeError([_without_content(exc.problems[0])]) from None
     if source.errors and not isinstance(source.data, dict) and not _has_resume_key(raw):
         raise ResumeError([_without_content(source.errors[0])])
-    return validate_resume(read_foreign(source, references))
+    source = read_foreign(source, references)
+    if has_bibliography(source.data):  # `publications: {bib: refs.bib}`: the entries it picks
+        from .read.bibliography import expand_bibliographies
+
+        source = expand_bibliographies(source, path.parent)
+    return validate_resume(source)
 
 
 # A file that does not look like a résumé at all (a symlink to /etc/shadow, a binary, a
