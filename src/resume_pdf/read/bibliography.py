@@ -77,16 +77,17 @@ class _Reader:
         self.options: dict[str, Any] = source.data["sections"][at[1]]["publications"]
         self.problems: list[Problem] = []
 
-    def error(self, key: str, message: str, where: Location | None = None) -> None:
+    def error(self, key: str, message: str, *, at_key: bool = False) -> None:
         path = (*self.at, key) if key else self.at
-        loc = where or self.source.locate(path)
+        loc = self.source.locate(path, key=at_key)
         self.problems.append(Problem(message, loc, self.source.name(path)))
 
     def read(self) -> list[dict[str, Any]]:
         for key in self.options:
             if key not in OPTIONS:
                 known = ", ".join(f"`{o}`" for o in OPTIONS)
-                self.error(key, f"unknown key {quote(key, mark='`')}; a `bib:` takes {known}")
+                message = f"unknown key {quote(key, mark='`')}; a `bib:` takes {known}"
+                self.error(key, message, at_key=True)
         path = self._path()
         if path is None:
             return []
@@ -165,8 +166,9 @@ class _Reader:
         """One warning a field the entries give and the publication form does not show."""
         seen: dict[str, list[BibEntry]] = {}
         for entry in chosen:
+            venue = next((v for v in VENUES if entry.fields.get(v)), "")
             for key in entry.fields:
-                if key not in USED:
+                if key not in USED or (key in VENUES and key != venue):
                     seen.setdefault(key, []).append(entry)
         for key, holders in seen.items():
             n = len(holders)
