@@ -5,16 +5,20 @@ crossrefs), each with a DOI and, every tenth, 40 authors."""
 from __future__ import annotations
 
 KINDS = ("article", "inproceedings", "misc")
+VENUES = ("journal = jex,", "crossref = {conf},", "howpublished = {Preprint},")
 
 
 def entries(n: int, me: str = "Placeholder, Ann") -> str:
     """`n` entries, their years 1990 + i % 35, keyword `selected` on every sixth."""
-    out = ['@string{jex = "Journal of Examples"}', "@proceedings{conf, title = {Conference on Examples}, year = 2001}"]
+    out = [
+        '@string{jex = "Journal of Examples"}',
+        "@proceedings{conf, title = {Conference on Examples}, year = 2001}",
+    ]
     for i in range(n):
         kind = KINDS[i % 3]
         authors = [f"Author{j}, Given{j}" for j in range(40 if i % 10 == 0 else 3)]
         authors.insert(i % len(authors), me)
-        venue = "journal = jex," if kind == "article" else "crossref = {conf}," if kind == "inproceedings" else "howpublished = {Preprint},"
+        venue = VENUES[i % 3]
         keywords = "selected, compilers" if i % 6 == 0 else "other"
         out.append(
             f"@{kind}{{entry{i},\n"
