@@ -199,3 +199,26 @@ def test_three_hundred_entries_select_by_keyword(tmp_path: Path) -> None:
     assert code == 0, err
     shown = {i for i in range(300) if f"Paper {i}:" in text}
     assert shown == set(range(0, 300, 6))
+
+
+def test_the_json_schema_offers_the_bib_form_to_editors() -> None:
+    import jsonschema
+
+    from resume_pdf.resume_schema import resume_json_schema
+
+    schema = resume_json_schema()
+    bib = {"bib": "refs.bib", "keywords": ["selected"], "years": "2019..2026", "me": "A. P"}
+    good = {"name": "A", "sections": [{"title": "P", "publications": bib}]}
+    jsonschema.validate(good, schema)
+    bad = {"name": "A", "sections": [{"title": "P", "publications": {"bibb": "refs.bib"}}]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+
+
+def test_a_symlink_leading_out_of_the_folder_is_not_followed(tmp_path: Path) -> None:
+    folder = tmp_path / "cv"
+    folder.mkdir()
+    (tmp_path / "secret.bib").write_text("@misc{x, title={Secret}, year=2020}\n")
+    (folder / "refs.bib").symlink_to(tmp_path / "secret.bib")
+    code, _, err = build(resume(folder, "refs.bib"))
+    assert code == 1 and "is outside the résumé's folder; it is not read" in err

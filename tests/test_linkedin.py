@@ -160,3 +160,10 @@ def test_convert_writes_yaml_that_builds_to_the_same_text(tmp_path: Path) -> Non
     code, again, err = build(converted, tmp_path)
     assert code == 0, err
     assert again == direct
+
+
+def test_check_reads_an_export_as_build_does(tmp_path: Path) -> None:
+    source = zipped(EXPORTS / "partial", tmp_path / "export.zip")
+    run = run_cli("check", str(source))
+    assert run.exit_code == 0, run.stderr
+    assert "Positions.csv.Employment Type: warning" in run.stderr

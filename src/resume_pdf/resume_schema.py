@@ -303,7 +303,29 @@ def resume_json_schema() -> dict[str, Any]:
     variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
     for owner in (schema["properties"], variant):
         owner["style"] = _style_choices(owner["style"], builtin_styles())
+    section = schema["properties"]["sections"]["items"]["properties"]
+    section["publications"] = _or_bibliography(section["publications"])
     return schema
+
+
+def _or_bibliography(entries: dict[str, Any]) -> dict[str, Any]:
+    """Publications are a list of entries, or taken from a BibTeX file (read/bibliography.py
+    expands the mapping before the validator sees it; an editor should know it too)."""
+    words = {"type": "array", "items": {"type": "string"}}
+    bib = {
+        "type": "object",
+        "properties": {
+            "bib": {"type": "string", "description": "A .bib file beside the résumé"},
+            "keys": {**words, "description": "Only these entries (their BibTeX keys)"},
+            "keywords": {**words, "description": "Only entries with one of these keywords"},
+            "years": {"type": ["string", "integer"], "description": "2019..2026, 2019.. or 2024"},
+            "types": {**words, "description": "Only these entry types: article, ..."},
+            "me": {"type": "string", "description": "Your name, set in bold; default: `name`"},
+        },
+        "required": ["bib"],
+        "additionalProperties": False,
+    }
+    return {"description": entries.get("description", ""), "anyOf": [entries, bib]}
 
 
 def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:
