@@ -167,3 +167,12 @@ def test_check_reads_an_export_as_build_does(tmp_path: Path) -> None:
     run = run_cli("check", str(source))
     assert run.exit_code == 0, run.stderr
     assert "Positions.csv.Employment Type: warning" in run.stderr
+
+
+def test_a_folder_or_zip_without_resume_files_is_one_error(tmp_path: Path) -> None:
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "a.txt").write_text("hello")
+    for source in (folder, zipped(folder, tmp_path / "photos.zip")):
+        code, _, err = build(source, tmp_path)
+        assert code == 1 and "not a LinkedIn data export: none of its résumé files" in err

@@ -217,7 +217,10 @@ def _plain(word: str) -> str:
 def _latex_text(text: str) -> str:
     from pylatexenc.latex2text import LatexNodes2Text
 
-    return _converter(LatexNodes2Text).latex_to_text(text).strip()
+    try:
+        return _converter(LatexNodes2Text).latex_to_text(text).strip()
+    except (RecursionError, ValueError, IndexError, KeyError):  # LaTeX it cannot read
+        return _plain(text)
 
 
 @cache

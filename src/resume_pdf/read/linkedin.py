@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, quote
+from ..errors import Location, Problem, ResumeError, quote
 from .linkedin_files import Export, Table, note_skipped, read_export
 from .linkedin_text import COLUMNS, Dates, paragraphs, split_list, website_links
 from .mapping import Mapper
@@ -73,6 +73,10 @@ class Rows:
 def read_linkedin(path: Path, display: str | None = None) -> tuple[Source, Source]:
     """(the export's tables as plain data, the export as our format), located in its files."""
     export = read_export(path, WANTED, display)
+    if not export.tables:
+        wanted = "Profile.csv, Positions.csv, Education.csv, …"
+        message = f"not a LinkedIn data export: none of its résumé files ({wanted})"
+        raise ResumeError([Problem(message, Location(export.display, 1, 1))])
     source = _source(export)
     m = Mapper(source, FORMAT)
     m.warnings.extend(note_skipped(export))
