@@ -175,4 +175,4 @@ def test_a_folder_or_zip_without_resume_files_is_one_error(tmp_path: Path) -> No
     (folder / "a.txt").write_text("hello")
     for source in (folder, zipped(folder, tmp_path / "photos.zip")):
         code, _, err = build(source, tmp_path)
-        assert code == 1 and "not a LinkedIn data export: none of its résumé files" in err
+        assert code == 1 and "a LinkedIn data export: it holds none of Profile.csv" in err

@@ -75,7 +75,8 @@ def read_linkedin(path: Path, display: str | None = None) -> tuple[Source, Sourc
     export = read_export(path, WANTED, display)
     if not export.tables:
         wanted = "Profile.csv, Positions.csv, Education.csv, …"
-        message = f"not a LinkedIn data export: none of its résumé files ({wanted})"
+        what = "a directory, not a regular file (nor" if path.is_dir() else "a ZIP archive (but"
+        message = f"is {what} a LinkedIn data export: it holds none of {wanted})"
         raise ResumeError([Problem(message, Location(export.display, 1, 1))])
     source = _source(export)
     m = Mapper(source, FORMAT)
