@@ -152,10 +152,13 @@ def split_list(text: str) -> tuple[str, list[str]]:
     return "\n\n".join(lines[:first]), [m.group(1).strip() for m in listed if m]
 
 
-_SITE = re.compile(r"(?:([A-Za-z][\w ]*?)\s*:\s*)?(https?://[^\s,\[\]]+)")
+_SITE = re.compile(r"(?:([A-Za-z][\w ]*?)\s*:\s*)?((?:https?://|www\.)[^\s,\[\]]+)")
 
 
 def website_links(text: str) -> list[tuple[str, str]]:
     """(label, url) of each address in a Websites cell; the label as LinkedIn names the
     kind (`PORTFOLIO` -> `Portfolio`), empty when none is given."""
-    return [(label.strip().title() if label else "", url) for label, url in _SITE.findall(text)]
+    return [
+        (label.strip().title() if label else "", url if "://" in url else f"https://{url}")
+        for label, url in _SITE.findall(text)
+    ]
