@@ -222,3 +222,14 @@ def test_a_symlink_leading_out_of_the_folder_is_not_followed(tmp_path: Path) -> 
     (folder / "refs.bib").symlink_to(tmp_path / "secret.bib")
     code, _, err = build(resume(folder, "refs.bib"))
     assert code == 1 and "is outside the résumé's folder; it is not read" in err
+
+
+def test_an_output_never_replaces_the_bib_it_was_read_from(tmp_path: Path) -> None:
+    """`-o cv.pdf --format pdf,txt` writes cv.txt: not when cv.txt is the bibliography."""
+    shutil.copy(BIBS / "refs.bib", tmp_path / "cv.txt")
+    path = resume(tmp_path, "cv.txt")
+    before = (tmp_path / "cv.txt").read_bytes()
+    run = run_cli("build", str(path), "-o", str(tmp_path / "cv.pdf"), "--format", "pdf,txt")
+    assert run.exit_code == 1 and "Traceback" not in run.stderr, run.stderr
+    assert (tmp_path / "cv.txt").read_bytes() == before
+    assert not (tmp_path / "cv.pdf").exists()

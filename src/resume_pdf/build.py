@@ -7,6 +7,7 @@ with the input surfaces as one ResumeError.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,6 +186,14 @@ def _with_photo(resume: Resume, folder: Path) -> Resume:
     return replace(resume, photo=replace(resume.photo, path=str(path)))
 
 
+def _read_beside(resume: Resume, resume_path: Path) -> tuple[Path, ...]:
+    """The other files the résumé's text was read from (a `bib:` file, the CSVs of an
+    unzipped LinkedIn export): never an output, and watched with the résumé."""
+    named = {str(t.location.file) for t in resume.texts if t.location is not None}
+    named.discard(str(resume_path))
+    return tuple(Path(n) for n in sorted(named) if os.path.isfile(n))
+
+
 def build(
     resume_path: Path, output: Path | None = None, options: Options = Options()
 ) -> BuildResult:
@@ -211,13 +220,14 @@ def build(
     twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
     pngs = _add_pages(files, out, pages) if options.png and pages else ()
-    check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
+    sources = _read_beside(resume, resume_path)
+    check_targets(files, [resume_path, *sources, *(Path(f) for f in theme.files)])
     for path, data in files.items():
         write_atomic(path, data)
     removed = _remove_stale_pages(out, pages) if pngs else []
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
-    watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
+    watched = (resume_path, *sources, *(Path(f) for f in (*theme.files, *sorted(fonts))))
     warnings = (*resume.warnings, *theme.warnings, *notes, *cut, *removed)
     verified = options.verify and bool(pages)
     return BuildResult(
