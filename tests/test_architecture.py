@@ -41,7 +41,9 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
-    "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
+    "babel": {"dates", "read/linkedin_text"},  # CLDR's month names (LinkedIn's: `Mär 2020`)
+    "bibtexparser": {"read/bibtex"},  # a `bib:` publications section only
+    "pylatexenc": {"read/bibtex"},  # ... its LaTeX as Unicode
     "pypdf": {"verify", "verify_tags", "read/embedded"},  # convert cv.pdf: its attachments
     # the live preview's pages; --verify's text runs with their boxes and fonts
     "pypdfium2": {"write/raster", "preview/pictures", "verify", "verify_portals"},
@@ -73,7 +75,7 @@ def test_a_plain_build_never_imports_pypdf_or_pypdfium2(tmp_path: Path) -> None:
     not listed because reportlab itself imports it. Nor `dataclasses`: value classes are
     values.py's `@value`, which builds them without generating code (a plain build of
     the example had crept back to importing it through the tagging modules)."""
-    lazy = ("pypdf", "pypdfium2", "fontTools", "bidi", "dataclasses")
+    lazy = ("pypdf", "pypdfium2", "fontTools", "bidi", "dataclasses", "bibtexparser", "pylatexenc")
     code = (
         "import sys; from resume_pdf.cli import main\n"
         f"try: main(['build', {str(EXAMPLE)!r}, '-o', {str(tmp_path / 'x.pdf')!r}])\n"

@@ -127,7 +127,8 @@ def test_an_input_that_is_not_a_regular_file_is_refused_at_its_first_line(tmp_pa
     (tmp_path / "loop.yaml").symlink_to("loop.yaml")
     cases = {
         tmp_path / "pipe.yaml": "is a FIFO (named pipe), not a regular file",
-        tmp_path / "folder.yaml": "is a directory, not a regular file",
+        tmp_path / "folder.yaml": "is a directory, not a regular file (nor a LinkedIn data export:"
+        " it holds none of Profile.csv, Positions.csv, Education.csv, …)",
         Path("/dev/null"): "is a device, not a regular file",
         tmp_path / "loop.yaml": "cannot read: too many levels of symbolic links (a symlink loop?)",
         tmp_path / "socket.yaml": "is a socket, not a regular file",

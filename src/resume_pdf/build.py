@@ -7,6 +7,7 @@ with the input surfaces as one ResumeError.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
-from .model import Resume
+from .model import Resume, SectionKind
 from .preflight import check_shown
 from .results import fit_fields
 from .resume_schema import load_resume
@@ -118,6 +119,10 @@ def load_inputs(
     except ResumeError as exc:
         raise _style_located(exc, resume_path, options) from None
     resume = _with_photo(resume, resume_path.parent)
+    if any(s.kind is SectionKind.PUBLICATIONS for s in resume.sections):
+        from .authors import shorten_authors
+
+        resume = shorten_authors(resume, int(theme.publications.authors_max))
     return resume, theme.with_page_size(options.page_size or resume.page_size)
 
 
@@ -191,6 +196,14 @@ def _with_photo(resume: Resume, folder: Path) -> Resume:
     return replace(resume, photo=replace(resume.photo, path=str(path)))
 
 
+def _read_beside(resume: Resume, resume_path: Path) -> tuple[Path, ...]:
+    """The other files the résumé's text was read from (a `bib:` file, the CSVs of an
+    unzipped LinkedIn export): never an output, and watched with the résumé."""
+    named = {str(t.location.file) for t in resume.texts if t.location is not None}
+    named.discard(str(resume_path))
+    return tuple(Path(n) for n in sorted(named) if os.path.isfile(n))
+
+
 def build(
     resume_path: Path, output: Path | None = None, options: Options = Options()
 ) -> BuildResult:
@@ -223,13 +236,14 @@ def build(
     twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
     pngs = add_pages(files, out, pages) if options.png and pages else ()
-    check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
+    sources = _read_beside(resume, resume_path)
+    check_targets(files, [resume_path, *sources, *(Path(f) for f in theme.files)])
     for path, data in files.items():
         write_atomic(path, data)
     removed = remove_stale_pages(out, pages) if pngs else []
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
-    watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
+    watched = (resume_path, *sources, *(Path(f) for f in (*theme.files, *sorted(fonts))))
     warnings = (*resume.warnings, *theme.warnings, *notes, *cut, *removed)
     verified = options.verify and bool(pages)
     fit = fit_fields(fitted, budget, resume if verified else None)

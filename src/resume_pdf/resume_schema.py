@@ -207,9 +207,15 @@ RESUME = Record(
 def load_resume(path: Path, display_name: str | None = None, references: bool = True) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key); raises ResumeError listing every problem."""
+    from .read.bibliography import has_bibliography
+    from .read.decode import is_archive
     from .read.source import parse_source, read_bytes
 
     name = display_name or str(path)
+    if is_archive(path):  # a LinkedIn data export: a ZIP or its folder of CSV files
+        from .read.linkedin import read_linkedin
+
+        return validate_resume(read_linkedin(path, name)[1])
     raw = read_bytes(path, name)
     try:
         source = parse_source(raw, name)
@@ -219,7 +225,12 @@ def load_resume(path: Path, display_name: str | None = None, references: bool = 
         raise ResumeError([_without_content(exc.problems[0])]) from None
     if source.errors and not isinstance(source.data, dict) and not _has_resume_key(raw):
         raise ResumeError([_without_content(source.errors[0])])
-    return validate_resume(read_foreign(source, references))
+    source = read_foreign(source, references)
+    if has_bibliography(source.data):  # `publications: {bib: refs.bib}`: the entries it picks
+        from .read.bibliography import expand_bibliographies
+
+        source = expand_bibliographies(source, path.parent)
+    return validate_resume(source)
 
 
 # A file that does not look like a résumé at all (a symlink to /etc/shadow, a binary, a
@@ -297,7 +308,29 @@ def resume_json_schema() -> dict[str, Any]:
     variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
     for owner in (schema["properties"], variant):
         owner["style"] = _style_choices(owner["style"], builtin_styles())
+    section = schema["properties"]["sections"]["items"]["properties"]
+    section["publications"] = _or_bibliography(section["publications"])
     return schema
+
+
+def _or_bibliography(entries: dict[str, Any]) -> dict[str, Any]:
+    """Publications are a list of entries, or taken from a BibTeX file (read/bibliography.py
+    expands the mapping before the validator sees it; an editor should know it too)."""
+    words = {"type": "array", "items": {"type": "string"}}
+    bib = {
+        "type": "object",
+        "properties": {
+            "bib": {"type": "string", "description": "A .bib file beside the résumé"},
+            "keys": {**words, "description": "Only these entries (their BibTeX keys)"},
+            "keywords": {**words, "description": "Only entries with one of these keywords"},
+            "years": {"type": ["string", "integer"], "description": "2019..2026, 2019.. or 2024"},
+            "types": {**words, "description": "Only these entry types: article, ..."},
+            "me": {"type": "string", "description": "Your name, set in bold; default: `name`"},
+        },
+        "required": ["bib"],
+        "additionalProperties": False,
+    }
+    return {"description": entries.get("description", ""), "anyOf": [entries, bib]}
 
 
 def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:

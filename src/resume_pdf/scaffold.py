@@ -85,6 +85,7 @@ def convert_to_yaml(
     Each value a warning names is kept in the YAML as a comment at the entry it came from,
     so nothing of the original is lost. A schema file is written beside a new YAML file
     that has none, for the modeline's sake."""
+    from .read.decode import is_archive
     from .read.foreign import read_foreign
     from .read.source import read_source
     from .resume_schema import validate_resume
@@ -95,10 +96,18 @@ def convert_to_yaml(
         if exists(output) and not force:
             hint = "add --force to replace it, or use -o - to print the YAML"
             raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
-    source = read_source(source_path)
-    converted = read_foreign(source, references)
+    if is_archive(source_path):  # a LinkedIn data export
+        from .read.linkedin import read_linkedin
+
+        source, converted = read_linkedin(source_path)
+    else:
+        source = read_source(source_path)
+        converted = read_foreign(source, references)
     if not converted.format:
-        message = "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file"
+        message = (
+            "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file,"
+            " nor a LinkedIn data export (a ZIP or folder of CSV files)"
+        )
         raise ResumeError([Problem(message, source.locate(()))])
     resume = validate_resume(converted)
     header = f"# Converted from {source_path.name} ({converted.format}) by resume-pdf\n"
@@ -126,7 +135,7 @@ def dump_noted(source: Source, converted: Source, warnings: tuple[Problem, ...])
     notes: list[list[str]] = []
     for problem in warnings:
         path = paths.get(problem.field)
-        if path is None:
+        if not path:  # none, or the whole document (a LinkedIn export's note)
             continue
         lines = [f"{problem.field}: {problem.severity.value}: {problem.message}"]
         held = {path[-1]: _at(source.data, path)} if isinstance(path[-1], str) else None

@@ -169,6 +169,11 @@ class SkillsStyle:
 
 
 @value
+class PublicationsStyle:
+    authors_max: float = 10  # longer author lists end in "et al." (keeping the bold `me`)
+
+
+@value
 class Typography:
     quotes: str  # curly | straight
 
@@ -283,6 +288,10 @@ THEME = Record(
         ),
         "skills": _record(SkillsStyle, {"layout": Choice(("columns", "rows", "inline"))}),
         "typography": _record(Typography, {"quotes": Choice(("curly", "straight"))}),
+        "publications": Record(
+            PublicationsStyle,
+            {"authors_max": Number(1, 100, 'Authors shown before "et al."')},
+        ),
         "floors": _record(
             Floors,
             {

@@ -33,6 +33,7 @@ from .style_schema import (
     Page,
     PhotoStyle,
     Placement,
+    PublicationsStyle,
     Sizes,
     SkillsStyle,
     Spacing,
@@ -68,6 +69,7 @@ class Theme:
     skills: SkillsStyle
     typography: Typography
     photo: PhotoStyle = PhotoStyle()
+    publications: PublicationsStyle = PublicationsStyle()
     headings: Headings = Headings()
     entry: EntryStyle = EntryStyle()
     fit: Fit = Fit()

@@ -48,6 +48,21 @@ def read_bytes(path: Path, name: str) -> bytes:
     return raw
 
 
+def is_archive(path: Path) -> bool:
+    """A folder, or a regular file starting as a ZIP archive does: a LinkedIn data export
+    (read/linkedin.py), never read as YAML. A FIFO or device is not opened here."""
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            return True
+        if not stat.S_ISREG(info.st_mode):
+            return False
+        with open(path, "rb") as f:
+            return f.read(4) == b"PK\x03\x04"
+    except OSError:
+        return False
+
+
 def _not_regular(mode: int) -> str:
     what = (
         "a directory" if stat.S_ISDIR(mode)

@@ -65,7 +65,12 @@ _TABLE = {
 TITLES = {lang: dict(zip(KEYS, row.split("|"), strict=True)) for lang, row in _TABLE.items()}
 
 
+COURSES = {"en": "Courses", "de": "Kurse", "fr": "Cours", "es": "Cursos", "it": "Corsi"}
+
+
 def section_title(key: str, locale: str) -> str:
+    if key == "courses":  # LinkedIn's; no JSON Resume section has them
+        return COURSES.get(locale, COURSES["en"])
     return TITLES.get(locale, TITLES["en"])[key]
 
 
