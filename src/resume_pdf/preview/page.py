@@ -210,8 +210,9 @@ box-shadow:0 -2px 6px #0003}
 #problems li.warning .tag{color:#960;font-weight:bold}
 #problems button{font-size:11px;margin-right:6px}
 #banner{margin:2px 0;font-weight:bold}
-#stage{padding:16px;display:flex;flex-direction:column;align-items:center;gap:16px}
-#stage img.page{background:#fff;box-shadow:0 1px 4px #0004;transition:opacity .2s}
+#stage{padding:16px;display:flex;flex-direction:column;align-items:safe center;gap:16px}
+#stage img.page{height:auto;max-width:none;flex:none;background:#fff;
+box-shadow:0 1px 4px #0004;transition:opacity .2s}
 #stage.stale img.page{opacity:.35;filter:grayscale(1)}
 .compare #stage{flex-direction:row;flex-wrap:wrap;align-items:flex-start;
 justify-content:center}
@@ -232,6 +233,7 @@ const form = document.getElementById("controls");
 const zoomSelect = document.getElementById("c-zoom");
 const url = new URL(location.href);
 zoomSelect.value = url.searchParams.get("zoom") || "fit";
+if (!zoomSelect.value) zoomSelect.value = "fit";  // a zoom= the control does not offer
 let last = null;
 
 function copy(text, button) {
@@ -256,15 +258,25 @@ form.addEventListener("change", e => {
   location.assign(next);
 });
 
+function fitScale(p) {
+  // the whole page in the window below the controls, never above its natural size
+  const pad = 32;
+  const wide = stage.clientWidth - pad;
+  const high = window.innerHeight - document.querySelector("header").offsetHeight - pad;
+  return Math.max(0.05, Math.min(1, wide / p.w, high / p.h));
+}
+
 function sizePages(state) {
   const zoom = zoomSelect.value;
   state.pages.forEach((p, i) => {
     const img = stage.children[i];
     if (!img) return;
-    img.style.width = zoom === "fit" ? "min(100%, " + p.w + "px)" : (p.w * zoom / 100) + "px";
+    const scale = zoom === "fit" ? fitScale(p) : Number(zoom) / 100;
+    img.style.width = (p.w * scale) + "px";  // the height follows (height: auto)
     img.style.aspectRatio = p.w + " / " + p.h;
   });
 }
+window.addEventListener("resize", () => { if (last) sizePages(last); });
 
 function swap(img, src, after) {
   if (img.dataset.src === src) { after(); return; }
