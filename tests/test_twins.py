@@ -421,8 +421,9 @@ def test_docx_has_word_structure_links_and_properties(tmp_path: Path) -> None:
     assert styles.count("Heading 2") == 8
     assert styles.count("List Bullet") >= 3
     heading = word.styles["Heading 2"]
-    assert heading.font.name == "Roboto" and str(heading.font.color.rgb) == "0F766E"
-    assert word.styles["Normal"].font.name == "Roboto"
+    # Roboto's kind, in the family every Word has (its free twin Carlito in LibreOffice)
+    assert heading.font.name == "Calibri" and str(heading.font.color.rgb) == "0F766E"
+    assert word.styles["Normal"].font.name == "Calibri"
     props = word.core_properties
     assert props.author == word.paragraphs[0].text
     assert props.title == f"{props.author} — Résumé"
