@@ -98,7 +98,17 @@ def typeset(text: str, *, quotes: bool = True, paragraph: bool = False) -> str:
 def typeset_rich(rich: Rich, *, quotes: bool = True, paragraph: bool = False) -> Rich:
     """`typeset` across a field's spans (quotes see their neighbours in other spans), with
     each span keeping its look and length."""
-    whole = typeset(rich.plain, quotes=quotes, paragraph=paragraph)
+    return respan(rich, typeset(rich.plain, quotes=quotes, paragraph=paragraph))
+
+
+def curly_rich(rich: Rich) -> Rich:
+    """Quotes curled across a field's spans, as `typeset_rich` curls them, without the
+    non-breaking spaces: for the twins, whose readers wrap lines themselves."""
+    return respan(rich, curly(rich.plain))
+
+
+def respan(rich: Rich, whole: str) -> Rich:
+    """`whole` (the field's text, each character replaced by one) cut into `rich`'s spans."""
     spans, at = [], 0
     for span in rich.spans:
         text = whole[at : at + len(span.text)]
