@@ -25,7 +25,7 @@ from .app import (
     style_option,
     verify_option,
 )
-from .console import OUT, info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, info, launched, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -230,7 +230,7 @@ def _twin_output(output: Path | None, formats: tuple[str, ...]) -> Path | None:
 def open_file(path: Path) -> None:
     """Open a built PDF in the system viewer; when none starts (click's `launch` returns
     non-zero), say so: the build itself succeeded, so the exit stays 0."""
-    if click.launch(str(path)) != 0:
+    if not launched(str(path)):
         say(
             f"{shown_path(path)}: note: no PDF viewer could be started; open the file yourself",
             err=True,
@@ -294,13 +294,6 @@ def _watch(
             open_file(result.output)
         last_good.append(result.output)
 
-    if serve:  # the browser page instead of the PDF viewer
-        from ..build import default_output
-        from .preview import serve_preview
-
-        out = output or default_output(resume, options.variant)
-        serve_preview(resume, options, open_browser=open_pdf, output=out, report=on_result)
-        return
     said: list[Any] = [()]  # the résumé's last problems, which its letter's often repeat
 
     def on_letter(result: Any) -> None:
@@ -311,6 +304,16 @@ def _watch(
         said[0] = result.problems if isinstance(result, ResumeError) else ()
         on_result(result)
 
+    if serve:  # the browser page instead of the PDF viewer
+        from ..build import default_output
+        from .preview import serve_preview
+
+        out = output or default_output(resume, options.variant)
+        with_letter = (out.with_name(f"{out.stem}-letter.pdf"), on_letter) if letter else None
+        serve_preview(
+            resume, options, open_browser=open_pdf, output=out, report=on_resume, letter=with_letter
+        )
+        return
     letter_out = output.with_name(f"{output.stem}-letter.pdf") if output else None
     info(f"watching {shown_path(resume)} (Ctrl-C to stop)")
     try:
