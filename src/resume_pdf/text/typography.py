@@ -54,11 +54,19 @@ def curly(text: str) -> str:
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
         opening = before.isspace() or before in _OPENERS
+        if opening and after.isspace() and _closed_later(text, i, ch):
+            return "‘" if ch == "'" else "“"  # a quoted fragment that opens with a space: ' #'
         if ch == "'":
             return "‘" if opening and not after.isdigit() and not after.isspace() else "’"
         return "“" if opening and not after.isspace() else "”"
 
     return _QUOTES.sub(turn, text)
+
+
+def _closed_later(text: str, i: int, quote: str) -> bool:
+    """Does the next `quote` after position `i` close (it follows a non-space)?"""
+    j = text.find(quote, i + 1)
+    return j > i + 1 and not text[j - 1].isspace()
 
 
 def tie(text: str) -> str:
