@@ -137,17 +137,20 @@ def build(
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
-    failed = False
     work = run(lambda: plan(paths, output, options, all_variants, letters))
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
+    built = failed = 0
     for job, result in run_jobs(work, jobs):
         if isinstance(result, ResumeError) and job.letter and result.problems == said:
-            failed = True  # a variant's error, already reported by the résumé's build
+            failed += 1  # a variant's error, already reported by the résumé's build
             continue
         said = result.problems if isinstance(result, ResumeError) else ()
-        failed |= show(result, job.resume)
-        if open_pdf and not isinstance(result, ResumeError):
+        bad = show(result, job.resume)
+        built, failed = built + (not bad), failed + bad
+        if open_pdf and not bad:
             open_file(result.output)
+    if built + failed > 1:  # a batch ends with its count, so a failure is not missed
+        info(f"{built} built" + (f", {failed} failed" if failed else ""))
     if failed:
         raise SystemExit(1)
 
@@ -245,6 +248,14 @@ def _pdf_name(output: Path, inputs: list[Path]) -> bool:
     return special or output.suffix.lower() == ".pdf"
 
 
+def pngs_line(pngs: tuple[Path, ...] | list[Path]) -> str:
+    """The PNGs a build wrote: each path, or for more than three the first and last
+    (`output/cv-1.png … cv-28.png (28 pages)`), so the result stays one readable line."""
+    if len(pngs) <= 3:
+        return ", ".join(shown_path(p) for p in pngs)
+    return f"{shown_path(pngs[0])} … {pngs[-1].name} ({len(pngs)} pages)"
+
+
 def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
     """Print one build's outcome; True when it failed."""
     when = time.strftime("[%H:%M:%S] ") if stamp else ""
@@ -269,7 +280,7 @@ def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
         shown += f", built from {result.source_format} format"
     shown += f", {result.seconds:.2f} s"
     if result.pngs:
-        shown += "; PNG: " + ", ".join(shown_path(p) for p in result.pngs)
+        shown += "; PNG: " + pngs_line(result.pngs)
     info(f"{when}{paint(shown_path(result.output), 'ok')}: {shown}")
     if OUT.verbose:
         info(f"  {result.details}")
