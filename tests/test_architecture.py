@@ -48,7 +48,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     # the live preview's pages; --verify's text runs with their boxes and fonts
     "pypdfium2": {"write/raster", "preview/pictures", "verify", "verify_portals"},
     "watchdog": {"watch"},
-    "docx": {"write/docx"},  # python-docx, for the Word twin only
+    "docx": {"write/docx", "write/docx_parts"},  # python-docx, for the Word twin only
 }
 
 

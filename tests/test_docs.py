@@ -13,7 +13,6 @@ import sysconfig
 import urllib.request
 from pathlib import Path
 
-import pip
 import pytest
 from pypdf import PdfReader
 
@@ -69,15 +68,20 @@ from readme_commands import setup_commands  # noqa: E402
 
 def managed_python(tmp: Path) -> dict[str, str]:
     """An environment whose `python3` is this interpreter marked EXTERNALLY-MANAGED, as on
-    Debian and Ubuntu, and which has no `python` command."""
-    home = tmp / "system-python"
+    Debian and Ubuntu, and which has no `python` command. pip is linked in wherever the
+    interpreter, so homed, reads packages from: `lib/python3.X/site-packages` on python.org,
+    pyenv and macOS builds, `lib/python3/dist-packages` on Debian's own (which ships no pip
+    without python3-pip, so this suite's pip is lent to it)."""
+    pip = pytest.importorskip("pip", reason="this Python has no pip to stand in for the system's")
     stdlib = Path(sysconfig.get_path("stdlib"))
+    if not (stdlib / "ensurepip").is_dir():
+        pytest.skip(f"{stdlib} has no ensurepip: `python3 -m venv` needs python3-venv first")
+    home = tmp / "system-python"
     lib = home / "lib" / stdlib.name
-    (lib / "site-packages").mkdir(parents=True)
-    for entry in stdlib.iterdir():
-        if entry.name != "site-packages":
+    lib.mkdir(parents=True)
+    for entry in stdlib.iterdir():  # the system's own marker is a file not to write through
+        if entry.name not in ("site-packages", "dist-packages", "EXTERNALLY-MANAGED"):
             (lib / entry.name).symlink_to(entry)
-    (lib / "site-packages" / "pip").symlink_to(Path(pip.__file__).parent)
     (lib / "EXTERNALLY-MANAGED").write_text(
         "[externally-managed]\nError=This Python is managed by the system (test).\n"
     )
@@ -90,7 +94,23 @@ def managed_python(tmp: Path) -> dict[str, str]:
     shim.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV"))}
     env["PATH"] = f"{shims}{os.pathsep}/usr/bin{os.pathsep}/bin"
+    packages = Path(package_folders(shim, env)[0])
+    packages.mkdir(parents=True, exist_ok=True)
+    (packages / "pip").symlink_to(Path(pip.__file__).parent)
     return env
+
+
+def package_folders(python: Path, env: dict[str, str]) -> list[str]:
+    """The folders `python` reads installed packages from, as its own `site` module names them
+    (Debian patches `site` to read `dist-packages`)."""
+    asked = subprocess.run(
+        [str(python), "-c", "import site; print(*site.getsitepackages(), sep='\\n')"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return asked.stdout.split()
 
 
 def checkout_copy(tmp: Path) -> Path:

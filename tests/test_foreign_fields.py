@@ -317,6 +317,8 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
     }
     code, lines = check_json(tmp_path, doc, "--references")
     assert code == 1
+    assert lines[1].startswith("  hint: remove '★' or say it in words")  # once, at the first
+    lines = [line for line in lines if not line.startswith("  hint:")]
     assert [line.removesuffix(f" {STAR}") for line in lines] == [
         "resume.json:4:17: basics.location:",
         "resume.json:10:21: basics.profiles[0].username:",
@@ -338,7 +340,7 @@ def test_text_no_font_can_draw_is_an_error_at_its_json_resume_key(tmp_path: Path
         "resume.json:93:18: languages[1].fluency:",  # a line with no head: at its fluency
     ]
     code, lines = check_json(tmp_path, {"basics": {"name": "Ann", "location": "Oslo ★"}})
-    assert lines == [f"resume.json:4:17: basics.location: {STAR}"]
+    assert lines[0] == f"resume.json:4:17: basics.location: {STAR}" and len(lines) == 2
 
 
 def test_every_json_resume_field_is_shown_where_it_belongs(tmp_path: Path) -> None:

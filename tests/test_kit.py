@@ -72,11 +72,12 @@ def test_docx_links_fonts_photo_and_statistics(tmp_path: Path) -> None:
     contact = next(p for p in linked if "alex@example.com" in p.text)
     small = load_theme("classic").sizes.small  # the example's style: 9 pt since 553d645
     assert {size_of(r, contact, word) for r in runs_of(contact)} == {small}
-    # the style's family first, the family every Word has for its kind where it is missing
-    assert word.styles["Normal"].font.name == "Source Sans Pro"
+    # the family every Word has for the style's kind, with its free twin as the alternative
+    assert word.styles["Normal"].font.name == "Calibri"
     fonts = zipfile.ZipFile(path).read("word/fontTable.xml").decode()
+    assert '<w:font w:name="Calibri"><w:altName w:val="Carlito"/>' in fonts
+    assert '<w:panose1 w:val="020F0502020204030204"/>' in fonts.split('"Calibri"')[1]
     assert '<w:font w:name="Source Sans Pro"><w:altName w:val="Calibri"/>' in fonts
-    assert '<w:panose1 w:val="020F0502020204030204"/>' in fonts.split("Source Sans Pro")[1]
     # the photo: the PDF's upright square, floating at the right of the name
     blips = word.element.body.findall(".//" + qn("a:blip"))
     assert len(blips) == 1
@@ -106,15 +107,16 @@ def test_docx_links_fonts_photo_and_statistics(tmp_path: Path) -> None:
     ("style", "family", "fallback"),
     [("serif", "Source Serif Pro", "Cambria"), ("modern", "Roboto", "Calibri")],
 )
-def test_docx_fonts_fall_back_to_a_word_family(
+def test_docx_fonts_are_word_families_with_free_twins(
     style: str, family: str, fallback: str, tmp_path: Path
 ) -> None:
     out = build(tmp_path, "--style", style)
     word = docx.Document(str(out / "resume.docx"))
-    assert word.styles["Heading 2"].font.name == family
+    assert word.styles["Heading 2"].font.name == fallback
     fonts = zipfile.ZipFile(out / "resume.docx").read("word/fontTable.xml").decode()
     assert f'<w:font w:name="{family}"><w:altName w:val="{fallback}"/>' in fonts
-    assert f'<w:font w:name="{fallback}">' in fonts
+    twin = {"Cambria": "Caladea", "Calibri": "Carlito"}[fallback]
+    assert f'<w:font w:name="{fallback}"><w:altName w:val="{twin}"/>' in fonts
 
 
 def test_docx_letter_is_a_business_letter(tmp_path: Path) -> None:

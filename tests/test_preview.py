@@ -260,6 +260,7 @@ def test_each_twin_downloads_as_its_command_writes_it(
     client: Client, fmt: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(client.resume.parent)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # the Word file's date: not now
     status, headers, data = client.get("/download", format=fmt, variant="infra")
     assert status == 200 and headers["Content-Disposition"].endswith(f"cv-infra.{fmt}")
     run = run_cli("build", "cv.yaml", "--variant", "infra", "--format", fmt)

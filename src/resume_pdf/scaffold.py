@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,8 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
         hint = "add --force to replace it, or name another path"
         raise ResumeError([Problem(f"{str(path)!r} already exists", hint=hint)])
     starter = (Path(__file__).parent / "starter.yaml").read_text(encoding="utf-8")
+    command = shlex.quote(path.name)  # the commands at its top name the file, from its folder
+    starter = starter.replace(" {file}", "" if path.name == "resume.yaml" else f" {command}")
     if name is not None:
         if not name.strip():
             raise ResumeError([Problem("--name is empty", field="name")])

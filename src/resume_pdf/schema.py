@@ -15,7 +15,7 @@ from typing import Any
 
 from .errors import Problem, Severity, quote
 from .read.source import Path_, Source
-from .values import field, value
+from .values import field, replace, value
 
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded
 
@@ -258,15 +258,25 @@ class Record(Spec):
             return ctx.error(path, f"expected a mapping, got {describe(value)}")
         errors_before = len(ctx.problems)
         out: dict[str, Any] = {}
+        meant: set[str] = set()  # keys an unknown key was taken for: not missing as well
+        listed: list[Any] = []  # `{items: a, b}`: a list field given a text, and the keys after
         for key, raw in value.items():
             spec = self.fields.get(key)
+            if spec is None and raw is None and listed:
+                listed.append(key)  # `b` of `items: a, b`: part of that one mistake
+                self._comma_split(listed, path, ctx)
+                continue
             if spec is None:
                 ctx.error((*path, key), self._unknown(key), key=True)
+                meant.add(self._meant(key) or "")
             elif raw is not None:
                 checked = spec.check(raw, (*path, key), ctx)
                 if checked is not None:
                     out[key] = checked
+            listed = [key, raw] if isinstance(spec, ListOf) and isinstance(raw, str) else []
         for key in self.required:
+            if key in meant and key not in value:
+                continue  # `nmae:` was reported as `name` misspelt: one mistake, one message
             if key not in out and (*path, key) not in ctx.source.keys:
                 ctx.require(path, f"`{key}` is required")
             elif key not in out:
@@ -277,6 +287,26 @@ class Record(Spec):
         if len(ctx.problems) > errors_before:
             return INVALID
         return self.build(**out)
+
+    def _comma_split(self, listed: list[Any], path: Path_, ctx: Context) -> None:
+        """`{group: G, items: Python, C++}`: YAML ends the text at the comma and reads `C++`
+        as a key. The list field's error says so (with the list written out) in place of
+        an unknown key `C++` besides."""
+        key, text, *after = listed
+        name = ctx.source.name((*path, key))
+        for i in range(len(ctx.problems) - 1, -1, -1):
+            if ctx.problems[i].field == name:
+                items = ", ".join([text, *after])
+                hint = f"inside {{...}} a comma starts a new key: write `{key}: [{items}]`"
+                ctx.problems[i] = replace(ctx.problems[i], hint=hint)
+                return
+
+    def _meant(self, key: str) -> str | None:
+        """The key of this record an unknown `key` most likely is (`nmae` -> `name`)."""
+        import difflib
+
+        close = difflib.get_close_matches(key, list(self.fields), n=1, cutoff=0.6)
+        return self._ours(key) or (close[0] if close else None)
 
     def _unknown(self, key: str) -> str:
         import difflib  # here: only a misspelt key needs it

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -18,6 +19,7 @@ from ..errors import SHOWN, Problem, ResumeError, Severity, cut, os_reason
 if TYPE_CHECKING:
     from pathlib import Path
 
+OPEN_WAIT = 1.5  # seconds an opener has to fail in before it is taken to have started one
 COLORS = {"error": "red", "warning": "yellow", "ok": "green", "hint": "cyan", "note": "cyan"}
 
 
@@ -174,3 +176,17 @@ def need_resume(paths: list[Path], given: bool) -> None:
             start = "resume-pdf init" + (f" {path}" if given else "")
             hint = f"create a starter résumé with `{start}`"
             failed([Problem("file not found", hint=hint)], path)
+
+
+def launched(target: str) -> bool:
+    """Open a file or address in the desktop's application (click's `launch`: xdg-open,
+    open, start); False when none starts: no opener, or one that exits with an error within
+    OPEN_WAIT seconds (xdg-open exits 3 or 4 when it finds no application to use). An opener
+    still running then is taken to have started one (some wait for the application)."""
+    code: list[int] = []
+    opener = threading.Thread(
+        target=lambda: code.append(click.launch(target, wait=True)), daemon=True
+    )
+    opener.start()
+    opener.join(OPEN_WAIT)
+    return not code or code[0] == 0

@@ -26,7 +26,7 @@ from .app import (
     style_option,
     verify_option,
 )
-from .console import OUT, emit, info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, emit, info, launched, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -148,20 +148,24 @@ def build(
     letters = "also" if letter else "none"
     work = run(lambda: plan(paths, output, options, all_variants, letters))
     outcomes: list[Any] = []
-    failed = False
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
+    built = failed = 0
     for job, result in run_jobs(work, jobs):
         if OUT.json:
             outcomes.append(outcome(job, result))
-            failed |= isinstance(result, ResumeError)
+            bad = isinstance(result, ResumeError)
         elif isinstance(result, ResumeError) and job.letter and result.problems == said:
-            failed = True  # a variant's error, already reported by the résumé's build
+            failed += 1  # a variant's error, already reported by the résumé's build
+            continue
         else:
             said = result.problems if isinstance(result, ResumeError) else ()
-            failed |= show(result, job.resume)
-        if open_pdf and not isinstance(result, ResumeError):
+            bad = show(result, job.resume)
+        built, failed = built + (not bad), failed + bad
+        if open_pdf and not bad:
             open_file(result.output)
-    finish("build", outcomes, failed)
+    if built + failed > 1:  # a batch ends with its count, so a failure is not missed
+        info(f"{built} built" + (f", {failed} failed" if failed else ""))
+    finish("build", outcomes, bool(failed))
 
 
 @main.command(
@@ -262,7 +266,7 @@ def _twin_output(output: Path | None, formats: tuple[str, ...]) -> Path | None:
 def open_file(path: Path) -> None:
     """Open a built PDF in the system viewer; when none starts (click's `launch` returns
     non-zero), say so: the build itself succeeded, so the exit stays 0."""
-    if click.launch(str(path)) != 0:
+    if not launched(str(path)):
         say(
             f"{shown_path(path)}: note: no PDF viewer could be started; open the file yourself",
             err=True,
@@ -275,6 +279,14 @@ def _pdf_name(output: Path, inputs: list[Path]) -> bool:
     special = os.path.isdir(output) or str(output) == os.devnull  # os.path: never raises
     special |= any(os.path.realpath(output) == os.path.realpath(p) for p in inputs)
     return special or output.suffix.lower() == ".pdf"
+
+
+def pngs_line(pngs: tuple[Path, ...] | list[Path]) -> str:
+    """The PNGs a build wrote: each path, or for more than three the first and last
+    (`output/cv-1.png … cv-28.png (28 pages)`), so the result stays one readable line."""
+    if len(pngs) <= 3:
+        return ", ".join(shown_path(p) for p in pngs)
+    return f"{shown_path(pngs[0])} … {pngs[-1].name} ({len(pngs)} pages)"
 
 
 def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
@@ -301,7 +313,7 @@ def show(result: Any, resume: Path, *, stamp: bool = False) -> bool:
         shown += f", built from {result.source_format} format"
     shown += f", {result.seconds:.2f} s"
     if result.pngs:
-        shown += "; PNG: " + ", ".join(shown_path(p) for p in result.pngs)
+        shown += "; PNG: " + pngs_line(result.pngs)
     info(f"{when}{paint(shown_path(result.output), 'ok')}: {shown}")
     if OUT.verbose:
         info(f"  {result.details}")
@@ -326,13 +338,6 @@ def _watch(
             open_file(result.output)
         last_good.append(result.output)
 
-    if serve:  # the browser page instead of the PDF viewer
-        from ..build import default_output
-        from .preview import serve_preview
-
-        out = output or default_output(resume, options.variant)
-        serve_preview(resume, options, open_browser=open_pdf, output=out, report=on_result)
-        return
     said: list[Any] = [()]  # the résumé's last problems, which its letter's often repeat
 
     def on_letter(result: Any) -> None:
@@ -343,6 +348,16 @@ def _watch(
         said[0] = result.problems if isinstance(result, ResumeError) else ()
         on_result(result)
 
+    if serve:  # the browser page instead of the PDF viewer
+        from ..build import default_output
+        from .preview import serve_preview
+
+        out = output or default_output(resume, options.variant)
+        with_letter = (out.with_name(f"{out.stem}-letter.pdf"), on_letter) if letter else None
+        serve_preview(
+            resume, options, open_browser=open_pdf, output=out, report=on_resume, letter=with_letter
+        )
+        return
     letter_out = output.with_name(f"{output.stem}-letter.pdf") if output else None
     info(f"watching {shown_path(resume)} (Ctrl-C to stop)")
     try:

@@ -3,12 +3,15 @@ The server is imported only when one of them runs, so `build` never pays for it.
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from .app import RESUME, complete_resume, epilog, main, output_options
-from .console import info, need_resume, run, shown_path
+from .console import info, launched, need_resume, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -52,14 +55,19 @@ def serve_preview(
     open_browser: bool = False,
     output: Path | None = None,
     report: Any = None,
+    letter: tuple[Path, Any] | None = None,
 ) -> None:
     """Run the preview until Ctrl-C (exit 0); with `output`, the command line's view is
-    also written there on every save and `report`ed, as `build --watch` does."""
+    also written there on every save and `report`ed, as `build --watch` does (and with
+    `letter`, its output and report, the cover letter too). Every other build the page
+    asks for is logged, one line each."""
     from ..preview.server import serve
 
     def started(url: str) -> None:
         info(f"previewing {shown_path(resume)} at {url}")
         info("  (Ctrl-C to stop)")
+        if open_browser:  # beside the server: an opener may take a moment to fail
+            threading.Thread(target=open_page, args=(url,), daemon=True).start()
 
     try:
         run(
@@ -70,9 +78,57 @@ def serve_preview(
                 serve_output=output,
                 report=report,
                 started=started,
-                open_browser=open_browser,
+                letter=letter,
+                log=build_log(resume),
             ),
             resume,
         )
     except KeyboardInterrupt:
         info("stopped")
+
+
+def open_page(url: str) -> None:
+    if not launched(url):
+        say("note: no web browser could be started; open the address above yourself", err=True)
+
+
+def build_log(resume: Path) -> Callable[[Any, Any], None]:
+    """What the terminal shows of each build the page asked for: one line (the view, pages
+    and time, or `build failed`), and a failure's located problems once, not again for
+    every view that repeats them (compare styles builds every style)."""
+    from ..errors import ResumeError, Severity
+
+    said: list[Any] = [None]
+
+    def log(view: Any, result: Any) -> None:
+        when = time.strftime("[%H:%M:%S] ")
+        what = shown_path(resume) + view_label(view)
+        if isinstance(result, ResumeError):
+            errors = sum(p.severity is Severity.ERROR for p in result.problems)
+            again = result.problems == said[0]
+            line = f"{when}{what}: build failed, {errors} error{'s' * (errors != 1)}"
+            say(line + (" (as above)" if again else ""), err=True)
+            if not again:
+                report(result.problems, resume)
+            said[0] = result.problems
+            return
+        said[0] = None
+        shown = f"{result.pages} page{'s' * (result.pages != 1)}"
+        shown += f", {result.fit_note}" if result.fit_note else ""
+        warned = len(result.warnings)
+        shown += f", {warned} warning{'s' * (warned != 1)}" if warned else ""
+        info(f"{when}{what}: {shown}, {result.seconds:.2f} s")
+
+    return log
+
+
+def view_label(view: Any) -> str:
+    """` (modern, variant infra, a4, 2 pages, cover letter)`: what the page asked for
+    beyond the résumé's own settings; "" for the résumé as it is."""
+    parts = [view.style] if view.style else []
+    parts += [f"variant {view.variant}"] if view.variant else []
+    parts += [view.page_size] if view.page_size else []
+    if view.pages is not None:
+        parts.append(f"{view.pages} page{'s' * (view.pages != 1)}")
+    parts += ["cover letter"] if view.letter else []
+    return f" ({', '.join(parts)})" if parts else ""

@@ -37,16 +37,22 @@ def missing_glyphs(
         book.add_installed(letters, locale)
         lacking = _undrawable(texts, book)
     problems, scripts = [], {}
+    fonts = ", ".join(k for k in book.chain if not k.startswith("installed-"))  # the style's
     for field, chars in lacking:
         symbols = [ch for ch in chars if not script_of(ch, locale)]
         for ch in chars:
             if ch not in symbols:
                 scripts.setdefault(script_of(ch, locale)[0], []).append((field, ch))  # type: ignore[index]
         if symbols:
-            fonts = ", ".join(book.chain)
             names = ", ".join(map(_named, symbols))
+            hint = None if problems else _symbol_hint(symbols)  # said once, at the first
             problems.append(
-                Problem(f"no available font ({fonts}) can draw {names}", field.location, field.path)
+                Problem(
+                    f"no available font ({fonts}) can draw {names}",
+                    field.location,
+                    field.path,
+                    hint=hint,
+                )
             )
     problems += [_script_problem(script, seen, book) for script, seen in scripts.items()]
     return problems
@@ -83,6 +89,15 @@ def _script_problem(script: str, seen: list[tuple[TextField, str]], book: FontBo
         "or name a font file in the style's `fonts:` (docs/scripts-and-fonts.md)"
     )
     return Problem(message, first.location, first.path, hint=hint)
+
+
+def _symbol_hint(chars: list[str]) -> str:
+    """What to do about symbols or emoji no font draws."""
+    return (
+        f"remove {', '.join(map(repr, chars))} or say it in words; or name a font file that"
+        " draws it in black and white in the style's `fonts: {fallback: [...]}` (a colour"
+        " emoji font cannot be embedded in a PDF; docs/scripts-and-fonts.md)"
+    )
 
 
 def _named(ch: str) -> str:

@@ -64,7 +64,8 @@ def diagnose(
     ways += _oldest_entries(resume, measured, line, needed)
     ways += _repeated_sections(resume, measured, line)
     ways += _longest_bullets(resume, floor, book, width, line)
-    ways += [f"--pages {budget + 1}"] if budget < MAX_PAGES else []
+    enough = max(budget + 1, math.ceil(tightest.used))  # the pages the floors need
+    ways += [f"--pages {enough}"] if enough <= MAX_PAGES else []
     pages = f"budget is {budget} page{'s' * (budget > 1)}"
     message = (
         f"does not fit: {tightest.used:.2f} pages even at the style's floors; the {pages} "

@@ -63,6 +63,7 @@ class Outcome:
 
 
 Report = Callable[[BuildResult | ResumeError], None]
+Log = Callable[[View, BuildResult | ResumeError], None]  # every other build, for the terminal
 
 
 class Previewer:
@@ -75,10 +76,14 @@ class Previewer:
         *,
         serve_output: Path | None = None,
         report: Report | None = None,
+        letter: tuple[Path, Report] | None = None,
+        log: Log | None = None,
         poll_only: bool = False,
     ) -> None:
         self.resume, self.home = resume, home
         self.serve_output, self.report = serve_output, report  # `build --watch --serve`
+        self.letter = letter  # `... --letter`: the letter's output and report
+        self.log = log
         self.views: OrderedDict[View, Shown] = OrderedDict()
         self.looking: dict[View, int] = {}  # views with an open event stream, and how many
         self.cond = threading.Condition()
@@ -94,10 +99,17 @@ class Previewer:
         """The command line's own view in `build --watch --serve` (None in `preview`)."""
         return home_view(self.home) if self.serve_output is not None else None
 
+    @property
+    def letter_view(self) -> View | None:
+        """The cover letter's view in `build --watch --serve --letter`, else None."""
+        home = self.home_view
+        return replace(home, letter=True, pages=None) if home and self.letter else None
+
     def start(self) -> None:
-        if self.home_view is not None:
-            with self.cond:
-                self._ask(self.home_view)
+        with self.cond:
+            for view in (self.letter_view, self.home_view):  # the résumé asked last: first
+                if view is not None:
+                    self._ask(view)
         self.thread.start()
 
     def close(self) -> None:
@@ -137,8 +149,9 @@ class Previewer:
 
     def _kept(self, view: View) -> bool:
         """Rebuilt on every save: a view with an open event stream, and the home view of
-        `build --watch --serve` (it writes the command line's PDF, as --watch does)."""
-        return bool(self.looking.get(view)) or view == self.home_view
+        `build --watch --serve` (it writes the command line's PDF, as --watch does) and
+        with --letter its letter's view."""
+        return bool(self.looking.get(view)) or view in (self.home_view, self.letter_view)
 
     def look(self, views: list[View], delta: int) -> None:
         """A stream opens (+1) or closes (-1) on `views`."""
@@ -173,6 +186,7 @@ class Previewer:
                     for v, s in reversed(self.views.items())
                     if s.gen == 0 or (due and self._kept(v))
                 ]
+            todo.sort(key=lambda v: v != self.home_view)  # the résumé before its letter
             for view in todo:
                 if self.stopping.is_set():
                     return
@@ -184,32 +198,40 @@ class Previewer:
             self.changes.wait()
 
     def _build(self, view: View) -> Outcome:
-        """One build of `view`, reported to the command line when it is the home view."""
+        """One build of `view`, told to the command line: the home view's (and its
+        letter's) as `build --watch` reports them, any other view's through `log`."""
         options, out = self._target(view)
         make = build_letter if view.letter else build
-        home = self.report is not None and view == self.home_view
         try:
             with self.build_lock:
                 result = make(self.resume, out, options)
                 pdf = result.output.read_bytes() if result.pages else b""
                 sizes = pictures.page_sizes(pdf) if pdf else ()
         except ResumeError as exc:
-            if home:
-                self.report(exc)  # type: ignore[misc]
+            self._tell(view, exc)
             return Outcome(None, exc.problems, problem_files(exc, (self.resume,)))
         except Exception as exc:  # noqa: BLE001 - a bug must not take the preview down
             traceback.print_exc()
             bug = Problem(f"internal error (a bug in resume-pdf): {type(exc).__name__}: {exc}")
             return Outcome(None, (bug,), (self.resume,))
-        if home:
-            self.report(result)  # type: ignore[misc]
+        self._tell(view, result)
         return Outcome(Good(pdf, sizes, result, 0), (), result.watched)
+
+    def _tell(self, view: View, result: BuildResult | ResumeError) -> None:
+        if self.report is not None and view == self.home_view:
+            self.report(result)
+        elif self.letter is not None and view == self.letter_view:
+            self.letter[1](result)
+        elif self.log is not None:
+            self.log(view, result)
 
     def _target(self, view: View) -> tuple[Options, Path]:
         """The options and output file of a view: the command line's own output for the
         home view of `build --watch --serve`, else a private folder."""
         if view == self.home_view and self.serve_output is not None:
             return self.home, self.serve_output
+        if view == self.letter_view and self.letter is not None:
+            return self.home, self.letter[0]
         out = self.folder / default_output(self.resume, view.variant).name
         if view.letter:
             out = out.with_name(f"{out.stem}-letter.pdf")

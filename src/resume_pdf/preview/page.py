@@ -13,12 +13,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..errors import Problem, Severity
+from ..model import MAX_PAGES
 from ..paths import as_typed
 from .events import Shown
 from .views import PAGE_SIZES, TWIN_FORMATS, View
 
 ZOOMS = ("fit", "50", "75", "100", "125", "150", "200")
-BUDGETS = ("1", "2", "3", "4", "any")
+BUDGETS = (*(str(n) for n in range(1, MAX_PAGES + 1)), "any")  # all that --pages takes
 
 
 def csp(nonce: str) -> str:
@@ -113,8 +114,9 @@ def document(
     and an empty stage the script fills from the event stream."""
     query = urlencode([("token", token), *view.query()])
     boot = {"events": f"/events?{query}&mode={mode}", "token": token, "mode": mode}
-    downloads = " ".join(
-        f'<a href="/download?{_a(query)}&amp;format={fmt}" download>{fmt.upper()}</a>'
+    downloads = " ".join(  # enabled by the script once a build has succeeded
+        f'<a class="download" data-href="/download?{_a(query)}&amp;format={fmt}" download'
+        f' aria-disabled="true">{fmt.upper()}</a>'
         for fmt in ("pdf", *TWIN_FORMATS)
     )
     other = "single" if mode == "compare" else "compare"
@@ -129,7 +131,7 @@ def document(
         other=other,
         token=_a(token),
         style=_select("style", "style", styles, view.style, "the résumé's"),
-        variant=_select("variant", "variant", variants, view.variant, "master"),
+        variant=_select("variant", "variant", variants, view.variant, "base"),
         size=_select("page size", "page-size", PAGE_SIZES, view.page_size, "the résumé's"),
         pages=_select("pages", "pages", BUDGETS, _str(view.pages), "the résumé's"),
         letter=_select("document", "letter", ("1",), "1" if view.letter else None, "résumé"),
@@ -198,6 +200,7 @@ header{position:sticky;top:0;z-index:2;background:#fafafa;border-bottom:1px soli
 padding:6px 10px}
 header label{margin-right:8px;white-space:nowrap}
 .row{margin-top:4px}
+a.download[aria-disabled]{color:#888;cursor:default}
 code{font:12px ui-monospace,monospace;background:#eee;padding:1px 4px;user-select:all}
 .compare .single-only,.compare .c-style{display:none}
 #problems{position:fixed;left:0;right:0;bottom:0;z-index:3;background:#fff8f0f0;
@@ -210,8 +213,9 @@ box-shadow:0 -2px 6px #0003}
 #problems li.warning .tag{color:#960;font-weight:bold}
 #problems button{font-size:11px;margin-right:6px}
 #banner{margin:2px 0;font-weight:bold}
-#stage{padding:16px;display:flex;flex-direction:column;align-items:center;gap:16px}
-#stage img.page{background:#fff;box-shadow:0 1px 4px #0004;transition:opacity .2s}
+#stage{padding:16px;display:flex;flex-direction:column;align-items:safe center;gap:16px}
+#stage img.page{height:auto;max-width:none;flex:none;background:#fff;
+box-shadow:0 1px 4px #0004;transition:opacity .2s}
 #stage.stale img.page{opacity:.35;filter:grayscale(1)}
 .compare #stage{flex-direction:row;flex-wrap:wrap;align-items:flex-start;
 justify-content:center}
@@ -232,6 +236,7 @@ const form = document.getElementById("controls");
 const zoomSelect = document.getElementById("c-zoom");
 const url = new URL(location.href);
 zoomSelect.value = url.searchParams.get("zoom") || "fit";
+if (!zoomSelect.value) zoomSelect.value = "fit";  // a zoom= the control does not offer
 let last = null;
 
 function copy(text, button) {
@@ -256,15 +261,25 @@ form.addEventListener("change", e => {
   location.assign(next);
 });
 
+function fitScale(p) {
+  // the whole page in the window below the controls, never above its natural size
+  const pad = 32;
+  const wide = stage.clientWidth - pad;
+  const high = window.innerHeight - document.querySelector("header").offsetHeight - pad;
+  return Math.max(0.05, Math.min(1, wide / p.w, high / p.h));
+}
+
 function sizePages(state) {
   const zoom = zoomSelect.value;
   state.pages.forEach((p, i) => {
     const img = stage.children[i];
     if (!img) return;
-    img.style.width = zoom === "fit" ? "min(100%, " + p.w + "px)" : (p.w * zoom / 100) + "px";
+    const scale = zoom === "fit" ? fitScale(p) : Number(zoom) / 100;
+    img.style.width = (p.w * scale) + "px";  // the height follows (height: auto)
     img.style.aspectRatio = p.w + " / " + p.h;
   });
 }
+window.addEventListener("resize", () => { if (last) sizePages(last); });
 
 function swap(img, src, after) {
   if (img.dataset.src === src) { after(); return; }
@@ -301,8 +316,17 @@ function showProblems(state) {
   }
 }
 
+function enableDownloads(state) {
+  if (!state.pages.length) return;  // nothing built yet: a download would fail
+  for (const a of document.querySelectorAll("a.download[aria-disabled]")) {
+    a.href = a.dataset.href;
+    a.removeAttribute("aria-disabled");
+  }
+}
+
 function showSingle(state) {
   last = state;
+  enableDownloads(state);
   document.getElementById("line").textContent = state.line;
   showProblems(state);
   stage.classList.toggle("stale", state.failed);

@@ -253,9 +253,10 @@ def serve(
     report: Callable[[Any], None] | None = None,
     started: Callable[[str], None],  # what the command prints: the address
     open_browser: bool = False,
+    **told: Any,  # Previewer's `letter` and `log`: what else the terminal is told
 ) -> None:
     """Run the preview until Ctrl-C (KeyboardInterrupt reaches the caller)."""
-    previewer = Previewer(resume, options, serve_output=serve_output, report=report)
+    previewer = Previewer(resume, options, serve_output=serve_output, report=report, **told)
     try:
         server = PreviewServer(previewer, port)
     except OSError as exc:

@@ -54,11 +54,19 @@ def curly(text: str) -> str:
         before = text[i - 1] if i else " "
         after = text[i + 1] if i + 1 < len(text) else " "
         opening = before.isspace() or before in _OPENERS
+        if opening and after.isspace() and _closed_later(text, i, ch):
+            return "‘" if ch == "'" else "“"  # a quoted fragment that opens with a space: ' #'
         if ch == "'":
             return "‘" if opening and not after.isdigit() and not after.isspace() else "’"
         return "“" if opening and not after.isspace() else "”"
 
     return _QUOTES.sub(turn, text)
+
+
+def _closed_later(text: str, i: int, quote: str) -> bool:
+    """Does the next `quote` after position `i` close (it follows a non-space)?"""
+    j = text.find(quote, i + 1)
+    return j > i + 1 and not text[j - 1].isspace()
 
 
 def tie(text: str) -> str:
@@ -98,7 +106,17 @@ def typeset(text: str, *, quotes: bool = True, paragraph: bool = False) -> str:
 def typeset_rich(rich: Rich, *, quotes: bool = True, paragraph: bool = False) -> Rich:
     """`typeset` across a field's spans (quotes see their neighbours in other spans), with
     each span keeping its look and length."""
-    whole = typeset(rich.plain, quotes=quotes, paragraph=paragraph)
+    return respan(rich, typeset(rich.plain, quotes=quotes, paragraph=paragraph))
+
+
+def curly_rich(rich: Rich) -> Rich:
+    """Quotes curled across a field's spans, as `typeset_rich` curls them, without the
+    non-breaking spaces: for the twins, whose readers wrap lines themselves."""
+    return respan(rich, curly(rich.plain))
+
+
+def respan(rich: Rich, whole: str) -> Rich:
+    """`whole` (the field's text, each character replaced by one) cut into `rich`'s spans."""
     spans, at = [], 0
     for span in rich.spans:
         text = whole[at : at + len(span.text)]

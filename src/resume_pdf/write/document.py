@@ -30,6 +30,7 @@ from typing import Literal
 
 from ..text.bidi import list_comma
 from ..text.inline import Rich, Span
+from ..text.typography import curly, curly_rich
 from ..values import field, replace, value
 
 Role = Literal[
@@ -283,3 +284,42 @@ def shorten(text: str, limit: int) -> str:
         space = max(head.rfind(" "), head.rfind(","))
         head = head[:space] if space > limit // 2 else head
     return head.rstrip(" ,;:·—–-") + "…"
+
+
+def curled(doc: Document) -> Document:
+    """The document with straight quotes curled by their neighbours, as the PDF sets them
+    (`PyTorch's` -> `PyTorch’s`); the contact line (addresses) keeps what was typed."""
+    return replace(
+        doc,
+        header=tuple(b if _is_contact(b) else _curl(b) for b in doc.header),
+        side=tuple(_curl_part(s) for s in doc.side),
+        main=tuple(_curl_part(p) for p in doc.main),
+    )
+
+
+def _is_contact(block: Block) -> bool:
+    return isinstance(block, Para) and block.role == "contact"
+
+
+def _curl_part(part: Block | Section) -> Block | Section:
+    if isinstance(part, Section):
+        return Section(curly(part.title), tuple(_curl(b) for b in part.blocks))
+    return _curl(part)
+
+
+def _curl(block: Block) -> Block:
+    if isinstance(block, Heading):
+        return replace(block, text=curly(block.text))
+    if isinstance(block, Para):
+        return replace(block, lines=tuple(curly_rich(line) for line in block.lines))
+    if isinstance(block, Entry):
+        sub = curly_rich(block.sub) if block.sub else None
+        return replace(block, title=curly_rich(block.title), sub=sub)
+    if isinstance(block, Bullets):
+        nested = tuple(_curl(n) if n else None for n in block.nested)
+        return replace(block, items=tuple(curly_rich(i) for i in block.items), nested=nested)
+    rows = tuple(
+        replace(r, text=curly_rich(r.text), label=curly(r.label) if r.label else r.label)
+        for r in block.rows
+    )
+    return Rows(rows)

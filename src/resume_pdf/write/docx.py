@@ -10,16 +10,11 @@ floating beside the name as the PDF draws it, and no blank thumbnail. A cover le
 business letter's layout: the date at the right, space between the blocks, the subject
 bold and spaced, three lines of room for a signature.
 
-Fonts: Word has no font stack, so the style's family (Source Sans Pro, Roboto...) stays the
-font of every style — what the writer sees who has it, as in the PDF — and the font table
-tells Word what to show where it is missing: the family Word always has for its kind
-(Calibri for sans, Cambria for serif, Consolas for mono) as the font's `altName`, with that
-family's PANOSE number, class and pitch, the data Word's substitution matches on. Embedding
-the style's fonts would be exact but adds ~1 MB of font files to every résumé, and not every
-program that opens a .docx uses embedded fonts.
+Fonts, language and compatibility: docx_parts.py (families every Word has, each with a free
+metric-compatible twin, so LibreOffice keeps Word's pages).
 
-Same input, same bytes: the properties' dates come from SOURCE_DATE_EPOCH (else
-2000-01-01) and the zip is rewritten with fixed entry times.
+Same input, same bytes: the properties' dates come from SOURCE_DATE_EPOCH (else the time
+of the build) and the zip is rewritten with fixed entry times.
 """
 
 from __future__ import annotations
@@ -33,7 +28,6 @@ from typing import Any
 from docx import Document as new_docx
 from docx.enum.text import WD_ALIGN_PARAGRAPH, WD_TAB_ALIGNMENT
 from docx.opc.constants import RELATIONSHIP_TYPE
-from docx.opc.oxml import serialize_part_xml
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import nsdecls, qn
 from docx.shared import Inches, Pt, RGBColor
@@ -51,8 +45,9 @@ from .document import (
     Role,
     Rows,
     Section,
-    font_kind,
 )
+from .docx_parts import child as _child
+from .docx_parts import set_current_word, set_font_table, set_language, word_family
 
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 # the children of w:pPr that the schema puts after w:pBdr
@@ -63,13 +58,6 @@ PPR_AFTER_PBDR = frozenset(
     " cnfStyle rPr sectPr pPrChange".split()
 )
 THEME_FONT_ATTRS = ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme")
-# the family every Word has for a kind, with the substitution data of its font table entry:
-# (name, PANOSE-1, class, pitch)
-WORD_FAMILIES = {
-    "sans": ("Calibri", "020F0502020204030204", "swiss", "variable"),
-    "serif": ("Cambria", "02040503050406030204", "roman", "variable"),
-    "mono": ("Consolas", "020B0609020204030204", "modern", "fixed"),
-}
 # a letter's blocks: (lines of space before, lines after), as the PDF letter spaces them
 LETTER_SPACING: dict[str, tuple[float, float]] = {
     "date": (0.5, 1),
@@ -99,7 +87,9 @@ def render_docx(doc: Document) -> bytes:
     _set_properties(word, doc)
     _set_page(word, doc.look)
     _set_styles(word, doc.look, doc.kind == "letter")
-    _set_font_table(word, doc.look)
+    set_font_table(word, doc.look)
+    set_language(word, doc.lang)
+    set_current_word(word)
     tab = Pt(doc.look.page_width - doc.look.margins[2] - doc.look.margins[3])
     for part in doc.parts():
         blocks = (Heading(part.title), *part.blocks) if isinstance(part, Section) else (part,)
@@ -117,7 +107,7 @@ def _epoch() -> dt.datetime:
     seconds = os.environ.get("SOURCE_DATE_EPOCH", "")
     if seconds.isdigit():
         return dt.datetime.fromtimestamp(int(seconds), dt.UTC).replace(tzinfo=None)
-    return dt.datetime(2000, 1, 1)
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None, microsecond=0)
 
 
 def _set_properties(word: Any, doc: Document) -> None:
@@ -144,9 +134,11 @@ def _rgb(color: str) -> RGBColor:
 
 
 def _font(style: Any, family: str, size: float, color: str, bold: bool | None = None) -> None:
-    """Set a style's font; the template's theme-font references are removed, or Word would
-    keep showing its own theme font instead of the style's family."""
-    style.font.name, style.font.size, style.font.color.rgb = family, Pt(size), _rgb(color)
+    """Set a style's font: the Word family standing for the style's `family` (its East Asian
+    and complex-script text keeps `family`); the template's theme-font references are
+    removed, or Word would keep showing its own theme font."""
+    style.font.name = word_family(family)
+    style.font.size, style.font.color.rgb = Pt(size), _rgb(color)
     if bold is not None:
         style.font.bold = bold
     fonts = style.element.get_or_add_rPr().get_or_add_rFonts()
@@ -286,7 +278,7 @@ def _letter_part(para: Any, role: Role, look: Look) -> None:
     if role == "subject":
         para.paragraph_format.keep_with_next = True
         for run in para.runs:
-            run.font.name = look.heading_font
+            run.font.name = word_family(look.heading_font)
     if role in ("closing", "salutation"):
         para.paragraph_format.keep_with_next = True
 
@@ -312,36 +304,6 @@ def _runs(
             link.set(qn("r:id"), rel)
             run._r.addprevious(link)
             link.append(run._r)
-
-
-def _set_font_table(word: Any, look: Look) -> None:
-    """Each of the style's families in Word's font table with the Word family of its kind as
-    the `altName`, and that family's PANOSE number, class and pitch: what Word and
-    LibreOffice match a missing font by. The Word family gets its own entry too."""
-    part = word.part.part_related_by(RELATIONSHIP_TYPE.FONT_TABLE)
-    table = parse_xml(part.blob)
-    known = {font.get(qn("w:name")): font for font in table.findall(qn("w:font"))}
-    for family in dict.fromkeys((look.body_font, look.heading_font, look.name_font)):
-        name, panose, kind, pitch = WORD_FAMILIES[font_kind(family)]
-        for font_name in dict.fromkeys((name, family)):
-            if font_name in known:
-                table.remove(known[font_name])
-            font = _child(table, "w:font")
-            font.set(qn("w:name"), font_name)
-            if font_name != name:
-                _child(font, "w:altName").set(qn("w:val"), name)
-            for tag, val in (("panose1", panose), ("charset", "00"), ("family", kind)):
-                _child(font, f"w:{tag}").set(qn("w:val"), val)
-            _child(font, "w:pitch").set(qn("w:val"), pitch)
-            known[font_name] = font
-    part._blob = serialize_part_xml(table)
-
-
-def _child(parent: Any, tag: str) -> Any:
-    """A new last child `tag` (prefixed, e.g. `w:font`) of `parent`."""
-    child = OxmlElement(tag)
-    parent.append(child)
-    return child
 
 
 def _add_photo(word: Any, photo: Photo, look: Look) -> None:

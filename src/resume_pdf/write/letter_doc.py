@@ -11,7 +11,7 @@ from ..model import Resume
 from ..text.inline import Rich, Span
 from ..theme import Theme
 from .document import Block, Document, Para, plain
-from .resume_doc import identity_blocks, look_of
+from .resume_doc import as_typeset, identity_blocks, look_of
 
 
 def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
@@ -29,7 +29,7 @@ def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
     if letter.closing:
         main.append(Para((plain(letter.closing),), "closing"))
     main.append(Para((plain(signature_of(resume, letter)),), "signature"))
-    return Document(
+    doc = Document(
         title=f"{resume.name} — Cover letter",
         author=resume.name,
         header=tuple(identity_blocks(resume)),
@@ -41,3 +41,4 @@ def letter_document(resume: Resume, letter: Letter, theme: Theme) -> Document:
         pages=1,
         sources=(("title", resume.name), ("author", resume.name), ("subject", letter.subject)),
     )
+    return as_typeset(doc, theme)

@@ -27,6 +27,7 @@ from ..model import (
     TimelineEntry,
 )
 from ..model import Section as ResumeSection
+from ..read.titles import summary_title
 from ..text.inline import Rich, Span, doi_url
 from ..theme import Theme
 from .document import (
@@ -42,6 +43,7 @@ from .document import (
     Row,
     Rows,
     Section,
+    curled,
     joined,
     plain,
 )
@@ -58,9 +60,11 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
     # a section or two to balance its columns, which a twin of one column need not follow
     panel = theme.in_panel([(s.kind.value, s.title) for s in resume.sections])
     sections = [_section(s, theme, resume.locale) for s in resume.sections]
-    summary: tuple[Block, ...] = tuple(Para((p,)) for p in resume.summary)
+    summary: tuple[Block | Section, ...] = tuple(Para((p,)) for p in resume.summary)
+    if summary and theme.layout.kind == "sidebar":  # titled, as the PDF's main column has it
+        summary = (Section(summary_title(resume.locale), summary),)
     subject_of = resume.headline or resume.name
-    return Document(
+    doc = Document(
         title=f"{resume.name} — Résumé",
         author=resume.name,
         subject=resume.headline or f"Résumé of {resume.name}",
@@ -74,6 +78,12 @@ def resume_document(resume: Resume, theme: Theme) -> Document:
         photo=photo_of(resume, theme),
         pages=budget if isinstance(budget := resume.pages or 1, int) else None,
     )
+    return as_typeset(doc, theme)
+
+
+def as_typeset(doc: Document, theme: Theme) -> Document:
+    """The document with the PDF's quotes: curled, unless the style keeps them straight."""
+    return curled(doc) if theme.typography.quotes == "curly" else doc
 
 
 def photo_of(resume: Resume, theme: Theme) -> Photo | None:

@@ -16,6 +16,7 @@ from .document import Block, Bullets, Document, Entry, Heading, Para, Section, l
 TITLE_DATES = " | "
 LINK_SEPARATOR = " · "  # a project's title and its link, as the PDF separates them
 ARROWS = str.maketrans({"→": "-"})  # `2023 → now`: an arrow some forms turn into `?`
+LINK_POINTERS = " \u00a0→↗›»"  # a label's trailing arrow points at the link; `: url` does
 
 
 def render_txt(doc: Document) -> bytes:
@@ -42,9 +43,11 @@ def inline(text: Rich) -> str:
     (never `<url>`, which a portal stripping tags deletes whole)."""
     out = []
     for span in text.spans:
-        out.append(span.text)
-        if span.url and link_adds(span.text, span.url):
-            out.append(f": {span.url}")
+        if span.url and link_adds(span.text, span.url):  # `See the PRs →` -> `See the PRs: `
+            label = span.text.rstrip(LINK_POINTERS)
+            out.append(f"{label}: {span.url}" if label else span.url)
+        else:
+            out.append(span.text)
     return "".join(out)
 
 
