@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .errors import Problem
+from .errors import Problem, quote_all
 from .text.bidi import has_rtl, levels, visual_order
 from .verify import lcs_len, tokens
 
@@ -52,7 +52,8 @@ def check_structure(
     found = split(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
     lost = [t for t in fields if split(t) and lcs_len(split(t), found) < len(split(t))]
     if lost:
-        problems.append(Problem(f"not in the structure tree's reading order: {lost[:5]}"))
+        shown = quote_all(lost[:5])
+        problems.append(Problem(f"not in the structure tree's reading order: {shown}"))
     heads = [t for title in titles for t in split(title)]
     if heads and lcs_len(heads, found) < len(heads):
         problems.append(Problem("the structure tree reads the sections out of the résumé's order"))
