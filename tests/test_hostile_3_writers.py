@@ -243,10 +243,11 @@ def test_the_markdown_twin_renders_on_github_as_the_resume_reads(tmp_path: Path)
         "Costs $5 or $x^2$ and :smile: at 10:30:45",
         "Back\\!x slash",
     ):
-        assert shown in page.flat, (shown, page.flat)
+        assert shown in page.flat.replace("\u2060", ""), (shown, page.flat)
     # GitHub's math and emoji come after CommonMark; cmark-gfm does neither, so the escapes
-    # that keep them literal are checked in the Markdown itself
-    assert "\\$5 or \\$x^2\\$" in markdown and "\\:smile:" in markdown
+    # that keep them literal are checked in the Markdown itself (an emoji's: an invisible
+    # word joiner, U+2060, since a backslash is gone before GitHub looks for `:smile:`)
+    assert "\\$5 or \\$x^2\\$" in markdown and ":&NoBreak;smile:" in markdown
 
 
 def paragraph(text: Rich) -> str:
