@@ -39,7 +39,13 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
-    "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
+    "fontTools": {
+        "fonts/convert",
+        "fonts/validate",
+        "write/resume_doc",
+        "fonts/discover",
+        "fonts/outlines",
+    },
     "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
     "pypdf": {"verify", "verify_tags"},
     # the live preview's pages; --verify's text runs with their boxes and fonts
