@@ -78,6 +78,10 @@ def shown(resume: Any) -> Any:
 
 
 ANY_TEXT = st.text(max_size=12) | st.sampled_from(["a\nb", "x\u2028y", "__resume_pdf_note_0__: 0"])
+# long texts of several lines, as summaries are: the writer folds their lines at spaces
+PIECES = ["word", "wörd", " ", "  ", "\n", "\n\n", "- x", "1. y", "#", " # z", ": ", "\t", "\u2028"]
+PROSE = st.lists(st.sampled_from(PIECES), min_size=20, max_size=90).map("".join)
+ANY_TEXT = ANY_TEXT | PROSE
 LEAF = ANY_TEXT | st.integers() | st.booleans() | st.none()
 VALUES = st.recursive(
     LEAF,
