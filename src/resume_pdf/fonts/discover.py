@@ -152,7 +152,8 @@ def _fontconfig(
     charset = " ".join(f"{ord(c):x}" for c in sorted(needed))
     pattern = f":charset={charset}"
     form = fontconfig.FORMAT
-    folders = fontconfig.font_folders()
+    # the library's own folders; where it cannot be asked, the system's and the user's
+    folders = fontconfig.font_folders() or tuple(Path(p).resolve() for p in _folders())
     faces = sorted(_usable(_run([fc_list, pattern, "--format", form]), folders))
     if len(faces) > 1 and fc_match:
         best = _usable(
