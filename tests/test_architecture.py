@@ -40,7 +40,13 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
-    "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
+    "fontTools": {
+        "fonts/convert",
+        "fonts/validate",
+        "write/resume_doc",
+        "fonts/discover",
+        "fonts/outlines",
+    },
     "babel": {"dates", "read/linkedin_text"},  # CLDR's month names (LinkedIn's: `Mär 2020`)
     "bibtexparser": {"read/bibtex"},  # a `bib:` publications section only
     "pylatexenc": {"read/bibtex"},  # ... its LaTeX as Unicode

@@ -91,6 +91,12 @@ def quote(value: object, limit: int = SHOWN, mark: str = "'") -> str:
     return quoted if shown == text else f"{quoted} ({len(text):,} characters)"
 
 
+def quote_all(values: object) -> str:
+    """A list of a user's values as messages show it, `['a', 'b…' (300 characters)]`: each
+    one quoted and cut as `quote` does, so a 100,000-letter word is not echoed whole."""
+    return "[" + ", ".join(quote(v) for v in values) + "]"  # type: ignore[attr-defined]
+
+
 def field_path(path: tuple[str | int, ...]) -> str:
     """Render ('sections', 2, 'title') as 'sections[2].title', the form users see."""
     out = ""

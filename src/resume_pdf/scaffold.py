@@ -6,18 +6,15 @@ editors (yaml-language-server) at the JSON Schema written beside them.
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .errors import Problem, ResumeError, field_path
+from .errors import Problem, ResumeError
 from .paths import exists
 from .values import value
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from .read.source import Source
 
 SCHEMA_FILE = "resume.schema.json"
@@ -123,146 +120,8 @@ def convert_to_yaml(
     return Converted(text, resume.warnings)
 
 
-_NOTE = "__resume_pdf_note_{}__"  # a stand-in key, replaced by the note's comment lines
-
-
 def dump_noted(source: Source, converted: Source, warnings: tuple[Problem, ...]) -> str:
-    """The converted data as YAML, in reading order, with each warned value of `source` as
-    comment lines (`# work[0].website: not shown: ...` and the value as YAML) inside the
-    entry it came from, or at the top when it came from no entry."""
-    from .read.source import dump_yaml
+    """The converted data as YAML with each warned value kept as comments (write/converted_yaml)."""
+    from .write.converted_yaml import dump_noted as noted
 
-    data = in_reading_order(converted.data)
-    paths = {field_path(path): path for path in _paths(source.data)}
-    top: list[str] = []
-    notes: list[list[str]] = []
-    for problem in warnings:
-        path = paths.get(problem.field)
-        if not path:  # none, or the whole document (a LinkedIn export's note)
-            continue
-        lines = [f"{problem.field}: {problem.severity.value}: {problem.message}"]
-        held = {path[-1]: _at(source.data, path)} if isinstance(path[-1], str) else None
-        value = dump_yaml(held if held is not None else [_at(source.data, path)])
-        lines += [f"  {line}" for line in value.removesuffix("...\n").splitlines()]
-        entry = _entry_of(data, converted.origins, path)
-        if entry is None:
-            top += lines
-            continue
-        keys = list(entry.items())
-        entry.clear()
-        entry.update([keys[0], (_NOTE.format(len(notes)), 0), *keys[1:]])
-        notes.append(lines)
-
-    def comment(found: re.Match[str]) -> str:
-        indent, lines = found.group(1), notes[int(found.group(2))]
-        return "\n".join(f"{indent}# {line}".rstrip() for line in lines)
-
-    text = re.sub(r"^( *)__resume_pdf_note_(\d+)__: 0$", comment, dump_yaml(data), flags=re.M)
-    return "".join(f"# {line}".rstrip() + "\n" for line in top) + text
-
-
-def _paths(node: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
-    yield path
-    if isinstance(node, dict | list):
-        for key, inner in node.items() if isinstance(node, dict) else enumerate(node):
-            yield from _paths(inner, (*path, key))
-
-
-def _at(node: Any, path: tuple[str | int, ...]) -> Any:
-    for part in path:
-        node = node[part]
-    return node
-
-
-def _entry_of(data: Any, origins: dict, path: tuple[str | int, ...]) -> dict[str, Any] | None:
-    """The deepest mapping of `data` (not the top) that stands for `path` or a mapping
-    holding it; None for the top."""
-    for n in range(len(path), 0, -1):
-        found = None
-        for ours, theirs in origins.items():
-            if theirs != path[:n]:
-                continue
-            entry = _dict_at(data, ours)
-            if entry is not None and (found is None or len(entry[0]) > len(found[0])):
-                found = entry
-        if found is not None:
-            return found[1]
-    return None
-
-
-def _dict_at(data: Any, path: tuple[str | int, ...]) -> tuple[tuple, dict[str, Any]] | None:
-    """The nearest mapping at or above `path` in `data`, with its path; None for the top."""
-    node = data
-    trail: list[tuple[tuple, Any]] = [((), data)]
-    for i, part in enumerate(path):
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            break
-        trail.append((path[: i + 1], node))
-    for where, node in reversed(trail):
-        if where and isinstance(node, dict) and node:
-            return where, node
-    return None
-
-
-READING_ORDER = {
-    key: rank
-    for rank, key in enumerate(
-        (
-            "name",
-            "headline",
-            "contact",
-            "email",
-            "phone",
-            "title",
-            "role",
-            "organization",
-            "institution",
-            "degree",
-            "field",
-            "group",
-            "label",
-            "url",
-            "location",
-            "website",
-            "start",
-            "end",
-            "date",
-            "link",
-            "venue",
-            "authors",
-            "doi",
-            "projects",
-            "experience",
-            "education",
-            "skills",
-            "timeline",
-            "publications",
-            "summary",
-            "text",
-            "highlights",
-            "items",
-            "bullets",
-            "links",
-            "tags",
-            "style",
-            "pages",
-            "page_size",
-            "locale",
-            "sections",
-            "variants",
-        )
-    )
-}
-
-
-def in_reading_order(data: object) -> object:
-    """Mappings with their keys in the order a person reads an entry — who and where, then
-    when, then what — whatever order the source format used; unknown keys keep theirs."""
-    if isinstance(data, dict):
-        ordered = sorted(data.items(), key=lambda kv: READING_ORDER.get(kv[0], len(READING_ORDER)))
-        return {k: in_reading_order(v) for k, v in ordered}
-    if isinstance(data, list):
-        return [in_reading_order(v) for v in data]
-    return data
+    return noted(source, converted, warnings)

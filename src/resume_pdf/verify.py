@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .content import Occurrences, displayed, expected_links
-from .errors import Problem, ReadBackFailed, Severity, quote
+from .errors import Problem, ReadBackFailed, Severity, quote, quote_all
 from .model import ANY_PAGES, Budget, Resume
 from .text.bidi import has_rtl
 from .text.inline import ALLOWED_SCHEMES
@@ -184,7 +184,8 @@ def verify_pdf(
             if backwards:
                 problems.append(
                     Problem(
-                        f"right-to-left words out of order{by} (e.g. {backwards[0][:5]})",
+                        f"right-to-left words out of order{by} "
+                        f"(e.g. {quote_all(backwards[0][:5])})",
                         field.location if field else None,
                         field.path if field else name,
                     )
@@ -194,7 +195,8 @@ def verify_pdf(
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
             problems.append(
                 Problem(
-                    f"not recovered from the PDF's text layer in order{by} (e.g. {missing})",
+                    f"not recovered from the PDF's text layer in order{by} "
+                    f"(e.g. {quote_all(missing)})",
                     field.location if field else None,
                     field.path if field else name,
                 )
@@ -347,8 +349,9 @@ def _glued(found: list[str], vocabulary: set[str]) -> list[Problem]:
         for a, b in zip(found, found[1:], strict=False)
         if a + b in vocabulary and (a not in vocabulary or b not in vocabulary)
     ]
-    out = [Problem(f"words glued together in the text layer: {glued[:5]}")] if glued else []
-    return out + ([Problem(f"words split apart in the text layer: {split[:5]}")] if split else [])
+    out = [Problem(f"words glued together in the text layer: {quote_all(glued[:5])}")]
+    apart = [Problem(f"words split apart in the text layer: {quote_all(split[:5])}")]
+    return (out if glued else []) + (apart if split else [])
 
 
 def _splits(token: str, vocabulary: set[str], parts: int = 2) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .errors import Problem
+from .errors import Problem, quote_all
 from .text.bidi import has_rtl, levels, visual_order
 from .verify import lcs_len, tokens
 
@@ -43,30 +43,46 @@ def check_structure(
         problems.append(Problem(f"{len(annots) - held[0]} link(s) not held by a /Link element"))
     if held[1]:
         problems.append(Problem("the photo's /Figure has no alternative text"))
-    text, last = "", None
-    for m in order:  # a run that goes on where the one before stopped joins it (a bold word)
-        span = spans.get(m)
-        close = last is not None and span is not None and last == (m[0], span[0] - 1)
-        text += ("" if close or not text else "\n") + _logical(texts.get(m, ""))
-        last = (m[0], span[1]) if span is not None else None
-    found = split(re.sub(r"(?<=\w-)\n(?=\w)", "", text))  # as the text layer's check
-    lost = [t for t in fields if split(t) and lcs_len(split(t), found) < len(split(t))]
+    # each line read right to left and left to right: a line of a left-to-right paragraph
+    # that holds Arabic (`Languages: العربية, हिन्दी, English`) is no right-to-left line
+    readings = [_reading(order, spans, texts, rtl) for rtl in (True, False)]
+    found = split(re.sub(r"(?<=\w-)\n(?=\w)", "", readings[0]))  # as the text layer's check
+    other = split(re.sub(r"(?<=\w-)\n(?=\w)", "", readings[1]))
+    lost = [
+        t
+        for t in fields
+        if split(t) and min(len(split(t)) - lcs_len(split(t), f) for f in (found, other))
+    ]
     if lost:
-        problems.append(Problem(f"not in the structure tree's reading order: {lost[:5]}"))
+        shown = quote_all(lost[:5])
+        problems.append(Problem(f"not in the structure tree's reading order: {shown}"))
     heads = [t for title in titles for t in split(title)]
     if heads and lcs_len(heads, found) < len(heads):
         problems.append(Problem("the structure tree reads the sections out of the résumé's order"))
     return problems
 
 
-def _logical(text: str) -> str:
+def _reading(order: list, spans: dict, texts: dict, rtl: bool) -> str:
+    """The marked content in the tree's order, each line holding right-to-left text put
+    back in reading order as a line of a right-to-left (`rtl`) or left-to-right paragraph;
+    a run that goes on where the one before stopped joins it (a bold word)."""
+    text, last = "", None
+    for m in order:
+        span = spans.get(m)
+        close = last is not None and span is not None and last == (m[0], span[0] - 1)
+        text += ("" if close or not text else "\n") + _logical(texts.get(m, ""), rtl)
+        last = (m[0], span[1]) if span is not None else None
+    return text
+
+
+def _logical(text: str, rtl: bool = True) -> str:
     """Right-to-left glyphs stand in visual order, a line one text object (pdf/rtl.py):
     each such line put back in reading order, as PDFium does."""
     if not has_rtl(text):
         return text
     lines = text.split("\n")
     return "\n".join(
-        "".join(line[i] for i in visual_order(levels(line, True))) if has_rtl(line) else line
+        "".join(line[i] for i in visual_order(levels(line, rtl))) if has_rtl(line) else line
         for line in lines
     )
 

@@ -182,7 +182,12 @@ def launched(target: str) -> bool:
     """Open a file or address in the desktop's application (click's `launch`: xdg-open,
     open, start); False when none starts: no opener, or one that exits with an error within
     OPEN_WAIT seconds (xdg-open exits 3 or 4 when it finds no application to use). An opener
-    still running then is taken to have started one (some wait for the application)."""
+    still running then is taken to have started one (some wait for the application). The
+    browser named by $BROWSER, where it is set, opens what it can (Python's webbrowser)."""
+    if os.environ.get("BROWSER") and target.startswith(("http:", "https:", "file:")):
+        import webbrowser
+
+        return webbrowser.open(target)
     code: list[int] = []
     opener = threading.Thread(
         target=lambda: code.append(click.launch(target, wait=True)), daemon=True

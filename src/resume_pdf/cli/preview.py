@@ -66,8 +66,9 @@ def serve_preview(
     def started(url: str) -> None:
         info(f"previewing {shown_path(resume)} at {url}")
         info("  (Ctrl-C to stop)")
-        if open_browser:  # beside the server: an opener may take a moment to fail
-            threading.Thread(target=open_page, args=(url,), daemon=True).start()
+
+    def opener(page: str) -> None:  # beside the server: an opener may take a moment to fail
+        threading.Thread(target=open_page, args=(page,), daemon=True).start()
 
     try:
         run(
@@ -78,6 +79,7 @@ def serve_preview(
                 serve_output=output,
                 report=report,
                 started=started,
+                open_browser=opener if open_browser else None,
                 letter=letter,
                 log=build_log(resume),
             ),

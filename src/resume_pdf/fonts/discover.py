@@ -114,12 +114,14 @@ Face = tuple[str, str, int, int, bool]
 
 
 def _family(script: str, faces: list[Face]) -> Found | None:
-    """The first family (in the given order) with an upright face; its regular and bold."""
+    """The first family (in the given order) with an upright face that reads as a font
+    (validated as the user's fonts are); its regular and bold."""
     usable = [f for f in faces if not f[4] and Path(f[1]).suffix.lower() in SUFFIXES]
-    if not usable:
+    name = next((f[0] for f in usable if _sound(f)), None)
+    if name is None:
         return None
-    name = usable[0][0]
-    mine = sorted((f for f in usable if f[0] == name), key=lambda f: (f[3], f[1], f[2]))
+    mine = [f for f in usable if f[0] == name and _sound(f)]
+    mine.sort(key=lambda f: (f[3], f[1], f[2]))
     regular = min(mine, key=lambda f: (abs(f[3] - 80), f[1], f[2]))
     bold = min(mine, key=lambda f: (abs(f[3] - 200), f[1], f[2]))
     bold = bold if bold[3] >= 180 else regular
@@ -129,32 +131,53 @@ def _family(script: str, faces: list[Face]) -> Found | None:
     return Found(script, name, UserFamily(key, (faces[0], faces[1], faces[0], faces[1])))
 
 
+def _sound(face: Face) -> bool:
+    """Does the face's file read as a font, checked as a user's font file is?"""
+    from .validate import problem_with
+
+    try:
+        return problem_with(face[1], face[2]) is None
+    except Exception:  # noqa: BLE001 - an unreadable file is no candidate
+        return False
+
+
 def _fontconfig(
     fc_list: str, fc_match: str | None, needed: set[str], lang: str | None
 ) -> list[Face]:
     """The faces holding every `needed` character, fontconfig's favourite for the language
-    first (Noto Sans CJK KR for Korean, not JP), then by family name and file."""
+    first (Noto Sans CJK KR for Korean, not JP), then by family name and file; only files
+    under fontconfig's own font folders, each one readable as a font (fontconfig.py)."""
+    from . import fontconfig
+
     charset = " ".join(f"{ord(c):x}" for c in sorted(needed))
     pattern = f":charset={charset}"
-    form = "%{family[0]}|%{file}|%{index}|%{weight}|%{slant}|%{style[0]}\n"
-    faces = sorted(_parse(_run([fc_list, pattern, "--format", form])))
+    form = fontconfig.FORMAT
+    # the library's own folders; where it cannot be asked, the system's and the user's
+    folders = fontconfig.font_folders() or tuple(Path(p).resolve() for p in _folders())
+    faces = sorted(_usable(_run([fc_list, pattern, "--format", form]), folders))
     if len(faces) > 1 and fc_match:
-        best = _parse(
-            _run([fc_match, pattern + (f":lang={lang}" if lang else ""), "--format", form])
+        best = _usable(
+            _run([fc_match, pattern + (f":lang={lang}" if lang else ""), "--format", form]),
+            folders,
         )
         if best and best[0] in faces:
             faces.insert(0, best[0])
     return faces
 
 
-def _parse(listing: str) -> list[Face]:
+def _usable(listing: str, folders: tuple[Path, ...]) -> list[Face]:
+    from . import fontconfig
+
     faces = []
-    for line in listing.splitlines():
-        parts = line.split("|")
-        if len(parts) != 6 or not all(p.strip().isdigit() for p in parts[2:5]):
+    for name, file, index, weight, italic, style in fontconfig.parse(listing):
+        if not fontconfig.under(file, folders) or Path(file).suffix.lower() not in SUFFIXES:
             continue
-        name, file, index, weight, slant, style = parts
-        faces.append((name, file, int(index), _weight(int(weight), style), int(slant) != 0))
+        try:
+            if not Path(file).is_file() or Path(file).stat().st_size > MAX_FONT_BYTES:
+                continue
+        except OSError:
+            continue
+        faces.append((name, file, index, _weight(weight, style), italic))
     return faces
 
 

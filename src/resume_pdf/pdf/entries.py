@@ -165,5 +165,5 @@ class HeaderGrid(Flowable):
         for flowable, x, top in self.placed:
             flowable.drawOn(self.canv, x, self.height - top - flowable.height)
 
-    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+    def getPlainText(self, identify: int = 0) -> str:  # noqa: N802, ARG002 (reportlab's name)
         return " ".join(f.getPlainText() for f, _, _ in self.placed if hasattr(f, "getPlainText"))

@@ -47,7 +47,7 @@ class SeparatedLine(Flowable):
         assert self.para is not None
         return self.para.split(avail_width, avail_height)
 
-    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+    def getPlainText(self, identify: int = 0) -> str:  # noqa: N802, ARG002 (reportlab's name)
         return Paragraph(self.separator.join(self.items), self.style).getPlainText()
 
     def draw(self) -> None:
@@ -99,5 +99,5 @@ class FieldLine(Flowable):
                 first = False
             y -= max(p.height + drop for p, _, drop in row)
 
-    def getPlainText(self) -> str:  # noqa: N802 (reportlab's name)
+    def getPlainText(self, identify: int = 0) -> str:  # noqa: N802, ARG002 (reportlab's name)
         return " ".join(paragraph(x, s).getPlainText() for x, s in self.fields)

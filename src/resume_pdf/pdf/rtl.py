@@ -33,6 +33,7 @@ class Glyph:
     advance: float  # points
     dx: float  # points, HarfBuzz's offset (a mark over its letter)
     dy: float
+    outline: int = -1  # glyph id of a glyph drawn as its outline, not as text
 
 
 @value
@@ -86,18 +87,6 @@ def _code_for(font: Any, gid: int, text: str) -> str:
     return chr(code)
 
 
-def _cluster_texts(font: Any, gids: list[int], text: str, rtl: bool) -> list[str]:
-    """What each glyph of one cluster stands for: a glyph the cmap gives for one of the
-    cluster's characters (a mark) that character; the others what is left (a letter, or
-    the two of a lam-alef). Left in visual order in a right-to-left run: PDFium, poppler
-    and pdf.js reverse a glyph's characters with the run (measured)."""
-    own = [next((c for c in _cmap_chars(font, g) if c in text), "") for g in gids]
-    rest = "".join(c for c in text if c not in own) or text
-    if rtl:
-        rest = rest[::-1]
-    return [mine or rest for mine in own]
-
-
 def _form(code: int) -> bool:
     """An Arabic presentation form: what a font's cmap gives a joined glyph, which
     extractors would copy instead of the letter (pypdf, poppler and pdf.js do)."""
@@ -143,8 +132,9 @@ def shape(text: str, rtl: bool, frag: Any, before: str = "", after: str = "") ->
     `after`, the text around it in the same run, are HarfBuzz's context only: a letter
     beside a change of style inside a word keeps the form that joins it to its neighbour
     (`**كل**مة`: the lam and the meem medial, not final and initial)."""
-    uharfbuzz = _harfbuzz()
+    from .clusters import cluster_glyphs
 
+    uharfbuzz = _harfbuzz()
     font = pdfmetrics.getFont(frag.fontName)
     size = frag.fontSize
     if not isinstance(font, ttfonts.TTFont):
@@ -166,26 +156,13 @@ def shape(text: str, rtl: bool, frag: Any, before: str = "", after: str = "") ->
     infos, positions = buf.glyph_infos, buf.glyph_positions
     # clusters count from the start of `before`
     clusters = sorted({i.cluster for i in infos}) + [len(before) + len(text)]
-    stands: list[str] = []
-    for _, group in groupby(infos, key=lambda i: i.cluster):
-        gids = [i.codepoint for i in group]
-        start = clusters.index(_start(infos, len(stands)))
+    glyphs: list[Glyph] = []
+    for _, group in groupby(zip(infos, positions, strict=True), key=lambda i: i[0].cluster):
+        held = list(group)
+        start = clusters.index(infos[len(glyphs)].cluster)
         part = full[clusters[start] : clusters[start + 1]]
-        stands += _cluster_texts(font, gids, part, rtl)
-    glyphs = [
-        Glyph(
-            _code_for(font, info.codepoint, stand),
-            pos.x_advance * scale,
-            pos.x_offset * scale,
-            pos.y_offset * scale,
-        )
-        for info, pos, stand in zip(infos, positions, stands, strict=True)
-    ]
+        glyphs += cluster_glyphs(font, held, part, rtl, scale)
     return Piece(text, rtl, frag, tuple(glyphs))
-
-
-def _start(infos: list[Any], index: int) -> int:
-    return infos[index].cluster
 
 
 def line_pieces(segments: list[tuple[str, Any]], rtl: bool) -> list[Piece]:
@@ -259,13 +236,21 @@ def _redrawn(spaces: Piece, frag: Any) -> Piece:
 
 
 def _glyph_ops(
-    canv: Canvas, piece: Piece, x: float, y: float, logical: bool, current: Any = None
+    canv: Canvas,
+    piece: Piece,
+    x: float,
+    y: float,
+    logical: bool,
+    current: Any = None,
+    outlines: list[str] | None = None,
 ) -> tuple[str, Any]:
     """Text operators drawing the piece's glyphs from `x` on the baseline `y`, each where
     HarfBuzz put it (`logical`, for benchmarks/rtl_extractors.py only: in reading order,
     each glyph placed on its own), and the font they leave set. `current`, the font the
     piece before left set, is not set again: pypdf ends its run of right-to-left text at
     each `Tf`, so a space drawn with the word beside it would land on the word's far side."""
+    from .clusters import outline_ops
+
     frag = piece.frag
     font, size = pdfmetrics.getFont(frag.fontName), frag.fontSize
     y += getattr(frag, "rise", 0) or 0
@@ -287,6 +272,10 @@ def _glyph_ops(
         placed.reverse()
     slack = 0.0  # how much narrower than its glyph the space just drawn is (a lent space)
     for glyph, gx, gy in placed:
+        if glyph.outline >= 0:
+            if outlines is not None:
+                outlines.append(outline_ops(font, glyph.outline, gx, gy, size))
+            continue
         back = gx < pen - slack - 1e-3
         if isinstance(font, ttfonts.TTFont):
             ((subset, code),) = font.splitString(glyph.code, canv._doc)  # noqa: SLF001
@@ -326,12 +315,18 @@ def draw_line(canv: Canvas, pieces: list[Piece], x: float, y: float, logical: bo
     canv.saveState()
     canv.addLiteral("BT 0 Tc")  # no tracking: it would part joined letters
     current = None
+    shapes: list[tuple[Any, list[str]]] = []  # the glyphs drawn as outlines, by colour
     for piece in pieces:
         canv.setFillColor(piece.frag.textColor)
-        ops, current = _glyph_ops(canv, piece, x, y, logical, current)
+        outlines: list[str] = []
+        ops, current = _glyph_ops(canv, piece, x, y, logical, current, outlines)
         canv.addLiteral(ops)
+        shapes += [(piece.frag.textColor, outlines)] if any(outlines) else []
         x += piece.width
     canv.addLiteral("ET")
+    for color, outlines in shapes:
+        canv.setFillColor(color)
+        canv.addLiteral(" ".join(o for o in outlines if o))
     canv.restoreState()
     x -= sum(p.width for p in pieces)
     for piece in pieces:

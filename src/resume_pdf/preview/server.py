@@ -4,18 +4,25 @@ Safe by construction, so that another local user or a web page cannot drive it: 
 request must carry the random token and a `Host` of 127.0.0.1:PORT or localhost:PORT (a
 DNS-rebinding page sends its own host name); the routes are a fixed table and each answer
 is bytes the preview built, so no part of a request ever reaches the file system; the page
-is self-contained under a strict Content-Security-Policy.
+is self-contained under a strict Content-Security-Policy. Connections that have not shown
+the token are few and short-lived (gate.py); the token is checked on the request line, before
+a header is read, and `--open` hands it to the browser through a file only this user can
+read, never on the browser's command line.
 """
 
 from __future__ import annotations
 
 import hmac
 import json
+import os
 import secrets
+import signal
 import sys
+import threading
 import traceback
-from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
@@ -24,22 +31,53 @@ from ..build import Options, variant_names
 from ..errors import ResumeError
 from . import page
 from .events import Previewer
+from .gate import QUIET, GatedServer
 from .views import TWIN_FORMATS, BadRequest, View, command, home_view, read_view
 
 KEEPALIVE_SECONDS = 15.0
 LOCAL = "127.0.0.1"
+LAST_PAGE = 9999  # /page.png?n= (a page the build does not have is 404)
+FORBIDDEN = (
+    b"HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    b"Content-Length: 10\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n"
+    b"Connection: close\r\n\r\nforbidden\n"
+)
 
 
-class PreviewServer(ThreadingHTTPServer):
-    daemon_threads = True
-    block_on_close = False
-
+class PreviewServer(GatedServer):
     def __init__(self, previewer: Previewer, port: int = 0) -> None:
         super().__init__((LOCAL, port), Handler)
         self.previewer = previewer
         self.token = secrets.token_urlsafe(24)
         self.port = self.server_address[1]
         self.hosts = {f"{LOCAL}:{self.port}", f"localhost:{self.port}"}
+        self.opener: Path | None = None  # --open's page, removed once the browser came
+
+    def shows_token(self, target: str) -> bool:
+        """Does a request target (`/path?token=...`) carry the token?"""
+        try:
+            query = parse_qs(urlsplit(target).query, max_num_fields=20)
+        except ValueError:
+            return False
+        given = query.get("token", [""])[0]
+        return hmac.compare_digest(given.encode(), self.token.encode())
+
+    def write_opener(self) -> Path:
+        """A page that sends the browser to the preview's address: a file of mode 0600 in
+        the private folder (mode 0700), so the token is on no command line."""
+        path = self.previewer.folder / f"open-{secrets.token_hex(8)}.html"
+        meta = f'<meta http-equiv="refresh" content="0; url={self.url}">'
+        text = f"<!doctype html><title>resume-pdf preview</title>{meta}\n"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text.replace("&", "&amp;"))
+        self.opener = path
+        return path
+
+    def opened(self) -> None:
+        if self.opener is not None:
+            self.opener.unlink(missing_ok=True)
+            self.opener = None
 
     @property
     def url(self) -> str:
@@ -73,6 +111,24 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "resume-pdf-preview"
     sys_version = ""
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except QUIET:  # the client left before its answer: nothing to tell anyone
+            self.close_connection = True
+
+    def parse_request(self) -> bool:
+        """The token is checked on the request line, before any header is read: a client
+        without it is answered and gone before it can hold the connection open."""
+        words = self.raw_requestline.split()
+        target = words[1].decode("latin-1") if len(words) >= 2 else ""
+        if not self.server.shows_token(target):
+            self.close_connection = True
+            self.wfile.write(FORBIDDEN)
+            return False
+        self.server.trust(self.connection)
+        return super().parse_request()
+
     def do_GET(self) -> None:  # noqa: N802 - the standard library's name
         host = self.headers.get("Host", "")
         if host.lower() not in self.server.hosts:
@@ -82,9 +138,6 @@ class Handler(BaseHTTPRequestHandler):
             query = parse_qs(url.query, keep_blank_values=True, max_num_fields=20)
         except ValueError:
             return self.send(400, b"bad query\n")
-        given = query.get("token", [""])[0]
-        if not hmac.compare_digest(given.encode(), self.server.token.encode()):
-            return self.send(403, b"forbidden\n")
         route = ROUTES.get(url.path)
         if route is None:
             return self.send(404, b"not found\n")
@@ -92,8 +145,8 @@ class Handler(BaseHTTPRequestHandler):
             route(self, query)
         except BadRequest as exc:
             self.send(400, f"{exc}\n".encode())
-        except (BrokenPipeError, ConnectionResetError):
-            pass
+        except QUIET:
+            self.close_connection = True
         except Exception:  # noqa: BLE001 - a bug answers 500 and the server stays up
             traceback.print_exc()
             self.send(500, b"internal error (a bug in resume-pdf)\n")
@@ -125,6 +178,7 @@ class Handler(BaseHTTPRequestHandler):
         return read_view(query, self.server.styles(), self.server.variants())
 
     def page(self, query: dict[str, list[str]], mode: str) -> None:
+        self.server.opened()
         view = self.view(query)
         previewer = self.server.previewer
         nonce = secrets.token_urlsafe(16)
@@ -193,7 +247,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def picture(self, query: dict[str, list[str]]) -> None:
         view = self.view(query)
-        index = _number(query, "n", 1, 20) - 1
+        index = _number(query, "n", 1, LAST_PAGE) - 1
         dpr = _ratio(query)
         png = self.server.previewer.picture(view, index, dpr)
         if png is None:
@@ -252,10 +306,11 @@ def serve(
     serve_output: Path | None = None,
     report: Callable[[Any], None] | None = None,
     started: Callable[[str], None],  # what the command prints: the address
-    open_browser: bool = False,
+    open_browser: Callable[[str], None] | None = None,  # given the page that opens the preview
     **told: Any,  # Previewer's `letter` and `log`: what else the terminal is told
 ) -> None:
-    """Run the preview until Ctrl-C (KeyboardInterrupt reaches the caller)."""
+    """Run the preview until Ctrl-C, SIGTERM or SIGHUP (KeyboardInterrupt reaches the
+    caller, after the private folder is removed)."""
     previewer = Previewer(resume, options, serve_output=serve_output, report=report, **told)
     try:
         server = PreviewServer(previewer, port)
@@ -263,17 +318,37 @@ def serve(
         previewer.close()
         raise ResumeError([_port_problem(port, exc)]) from None
     previewer.start()
-    try:
-        started(server.url)
-        if open_browser:
-            import webbrowser
+    with _stopped_by_signals():
+        try:
+            started(server.url)
+            if open_browser is not None:
+                open_browser(server.write_opener().as_uri())
+            server.serve_forever(poll_interval=0.2)
+        finally:
+            server.server_close()
+            previewer.close()
+            sys.stdout.flush()
 
-            webbrowser.open(server.url)
-        server.serve_forever(poll_interval=0.2)
+
+@contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM (IDE task runners, `timeout`, systemd) and SIGHUP (a closed terminal) stop
+    the preview as Ctrl-C does, so its private folder is removed; outside the main thread
+    (a test's server) signals are left alone."""
+
+    def interrupt(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {sig: signal.signal(sig, interrupt) for sig in wanted}
+    try:
+        yield
     finally:
-        server.server_close()
-        previewer.close()
-        sys.stdout.flush()
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def _port_problem(port: int, exc: OSError) -> Any:

@@ -3,10 +3,11 @@
 `#` the name, `##` sections, bold entry titles with their dates on the same line, `- `
 lists, real `[label](url)` links. User text is escaped so that it shows literally wherever
 it lands: every character CommonMark or GitHub could read as markup (`*`, `_`, `[`, `<`,
-`` ` ``, `~`, an entity-like `&`, a line-opening `#`, `-`, `1.`, GitHub's `$` math and
-`:name:` emoji, a `!` before a link's `[`) gets a backslash. An address in plain text
-(`https://...`, `www....`) is written as a link to itself, unescaped, since GitHub would
-link it anyway and a backslash inside it would end up in the link. Bold and italic are
+`` ` ``, `~`, an entity-like `&`, a line-opening `#`, `-`, `1.`, GitHub's `$` math, a `!`
+before a link's `[`) gets a backslash, and a `:name:` emoji shortcode an invisible word
+joiner after its first colon. An address in plain text (`https://...`, `www....`) is
+written as a link to itself, unescaped, since GitHub would link it anyway and a backslash
+inside it would end up in the link. Bold and italic are
 written only where CommonMark's flanking rules will read them back as such, so the rendered
 text always equals the résumé's text.
 """
@@ -20,9 +21,15 @@ from itertools import groupby
 from ..text.inline import Rich, Span
 from .document import Block, Bullets, Document, Entry, Heading, Para, Section
 
-# `:` before an emoji name's or `//`, and the `.` of `www.`: GitHub's autolinker and emoji
-# would otherwise start there (an address this writer did not link is not linked)
-_SPECIAL = re.compile(r"[\\`*_\[\]<>~|$]|&(?=#?\w+;)|:(?=[\w+-]+:|//)|(?<=www)\.")
+# `:` before `//`, and the `.` of `www.`: GitHub's autolinker would otherwise start there
+# (an address this writer did not link is not linked)
+_SPECIAL = re.compile(r"[\\`*_\[\]<>~|$]|&(?=#?\w+;)|:(?=//)|(?<=www)\.")
+# `:name:`: GitHub turns it into an emoji after Markdown is read, so a backslash does not
+# keep it (the HTML holds `:rocket:` again); a word joiner (U+2060, invisible, written as its
+# named reference, which holds no `#` a heading would escape) after the first colon does, in
+# every renderer
+_SHORTCODE = re.compile(r":(?=[\w+-]+:)")
+WORD_JOINER = "&NoBreak;"
 # an address GitHub's autolinker would find in plain text; trailing punctuation is not part
 # of it (GFM's rule), nor a `)` that closes a parenthesis opened before it, nor an entity
 _ADDRESS = re.compile(
@@ -48,7 +55,8 @@ def escape(text: str, addresses: bool = False) -> str:
     """Text that CommonMark shows literally: markup characters backslash-escaped; with
     `addresses`, a web address in it becomes a link to itself (outside links only)."""
     if not addresses:
-        return _SPECIAL.sub(lambda m: "\\" + m.group(), text)
+        pieces = _SHORTCODE.split(text)  # each `:` that starts a shortcode, left out
+        return (":" + WORD_JOINER).join(_SPECIAL.sub(lambda m: "\\" + m.group(), p) for p in pieces)
     out, start = [], 0
     for m in _ADDRESS.finditer(text):
         address = m.group()
