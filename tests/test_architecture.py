@@ -40,7 +40,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
-    "babel": {"dates"},  # CLDR's month names and long dates, for a language other than English
+    "babel": {"dates", "translations"},  # CLDR: month names, long dates, language codes
     "pypdf": {"verify", "verify_tags"},
     # the live preview's pages; --verify's text runs with their boxes and fonts
     "pypdfium2": {"write/raster", "preview/pictures", "verify"},

@@ -268,3 +268,17 @@ def references_option(command: Callable[..., Any]) -> Callable[..., Any]:
         help="Leave out `references` (shown by default).",
     )
     return hidden(shown(command))
+
+
+def language_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--lang CODE` and `--all-languages` (SPEC §11): which of `languages:` to build."""
+    one = click.option(
+        "--lang",
+        "language",
+        metavar="CODE",
+        help="Build in this language of the résumé's `languages:` (default: its first).",
+    )
+    each = click.option(
+        "--all-languages", is_flag=True, help="Each language of `languages:` (NAME.CODE.pdf)."
+    )
+    return one(each(command))

@@ -17,6 +17,7 @@ from .app import (
     complete_resume,
     complete_variants,
     epilog,
+    language_options,
     main,
     output_options,
     page_size_option,
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     help="Build this tailored variant (see `resume-pdf variants`).",
 )
 @click.option("--all-variants", is_flag=True, help="Build every variant.")
+@language_options
 @click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
 @verify_option
 @click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
@@ -97,6 +99,7 @@ def build(
     resumes: tuple[Path, ...],
     output: Path | None,
     all_variants: bool,
+    all_languages: bool,
     watch: bool,
     serve: bool,
     open_pdf: bool,
@@ -116,10 +119,9 @@ def build(
 
     paths = list(resumes) or [Path("resume.yaml")]
     options = Options(**chosen)
-    if options.variant is not None and all_variants:
-        raise click.UsageError("--variant and --all-variants exclude each other")
-    if output and (len(paths) > 1 or all_variants):
-        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
+    _exclusive(options, all_variants, all_languages)
+    if output and (len(paths) > 1 or all_variants or all_languages):
+        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants/languages")
     output = _twin_output(output, options.formats)
     if output and not _pdf_name(output, paths):
         raise click.UsageError(
@@ -130,15 +132,15 @@ def build(
     if serve and not watch:
         raise click.UsageError("--serve goes with --watch")
     if watch:
-        if len(paths) > 1 or all_variants:
-            raise click.UsageError("--watch follows one résumé (and one variant)")
+        if len(paths) > 1 or all_variants or all_languages:
+            raise click.UsageError("--watch follows one résumé (one variant, one language)")
         _watch(paths[0], output, options, open_pdf, serve, letter)
         return
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
     failed = False
-    work = run(lambda: plan(paths, output, options, all_variants, letters))
+    work = run(lambda: plan(paths, output, options, all_variants, letters, all_languages))
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
     for job, result in run_jobs(work, jobs):
         if isinstance(result, ResumeError) and job.letter and result.problems == said:
@@ -171,6 +173,7 @@ def build(
     help="The letter of this variant (its `letter:` fields override the résumé's).",
 )
 @click.option("--all-variants", is_flag=True, help="The letter of every variant.")
+@language_options
 @click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
 @verify_option
 @strict_option
@@ -182,7 +185,9 @@ def build(
     help="What to write, e.g. pdf,txt,md (default: the résumé's `formats:`, or pdf).",
 )
 @output_options
-def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
+def letter(
+    resume: Path, output: Path | None, all_variants: bool, all_languages: bool, **chosen: Any
+) -> None:
     """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
     output/NAME-letter.pdf (output/NAME-VARIANT-letter.pdf): one page with the résumé's
     header, fonts and colours, fitted like the résumé. See docs/kit.md, "Cover letter".
@@ -191,17 +196,23 @@ def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any)
     from ..build import Options
 
     options = Options(**chosen)
-    if options.variant and all_variants:
-        raise click.UsageError("--variant and --all-variants exclude each other")
-    if output and all_variants:
-        raise click.UsageError("-o names one PDF: leave out --all-variants")
+    _exclusive(options, all_variants, all_languages)
+    if output and (all_variants or all_languages):
+        raise click.UsageError("-o names one PDF: leave out --all-variants/languages")
     need_resume([resume], given=True)
     failed = False
-    work = run(lambda: plan([resume], output, options, all_variants, "only"))
+    work = run(lambda: plan([resume], output, options, all_variants, "only", all_languages))
     for job, result in run_jobs(work, 1):
         failed |= show(result, job.resume)
     if failed:
         raise SystemExit(1)
+
+
+def _exclusive(options: Any, all_variants: bool, all_languages: bool) -> None:
+    if options.variant is not None and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if options.language is not None and all_languages:
+        raise click.UsageError("--lang and --all-languages exclude each other")
 
 
 def _formats(value: str | None) -> tuple[str, ...]:
@@ -298,7 +309,7 @@ def _watch(
         from ..build import default_output
         from .preview import serve_preview
 
-        out = output or default_output(resume, options.variant)
+        out = output or default_output(resume, options.variant, options.language)
         serve_preview(resume, options, open_browser=open_pdf, output=out, report=on_result)
         return
     said: list[Any] = [()]  # the résumé's last problems, which its letter's often repeat

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ResumeError
+from ..values import replace
 from .app import (
     RESUME,
     PageBudgetParam,
@@ -15,6 +16,7 @@ from .app import (
     complete_resume,
     complete_styles,
     epilog,
+    language_options,
     main,
     output_options,
     references_option,
@@ -47,26 +49,50 @@ if TYPE_CHECKING:
 )
 @strict_option
 @references_option
+@language_options
 @output_options
 def check(
-    resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
+    resume: Path,
+    style: str | None,
+    pages: int | None,
+    strict: bool,
+    references: bool,
+    language: str | None,
+    all_languages: bool,
 ) -> None:
     """Validate RESUME (default resume.yaml) and report every problem at once.
 
     Lays the résumé out as `build` would, so a résumé that cannot keep its page budget fails
     here too; nothing is written. A cover letter (a `letter:` block, or a letter.yaml beside
-    RESUME) is checked as `resume-pdf letter` would: its fields and its one page.
+    RESUME) is checked as `resume-pdf letter` would: its fields and its one page. With
+    --all-languages, each language in turn: its warnings list the fields not translated.
     """
     from pathlib import Path
 
+    from ..batch import plan
     from ..build import Options
     from ..build import check as run_check
 
+    if language is not None and all_languages:
+        raise click.UsageError("--lang and --all-languages exclude each other")
     need_resume([resume], given=resume != Path("resume.yaml"))
     options = Options(style=style, pages=pages, strict=strict, references=references)
-    checked = run(lambda: run_check(resume, options), resume)
-    info(f"{paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
-    report(checked.warnings, resume)
+    options = replace(options, language=language)
+    jobs = run(lambda: plan([resume], None, options, False, all_languages=all_languages), resume)
+    failed = False
+    for job in jobs:
+        lang = job.options.language
+        shown = f"{shown_path(resume)} ({lang})" if all_languages else shown_path(resume)
+        try:
+            checked = run_check(resume, job.options)
+        except ResumeError as exc:
+            report(exc.problems, resume)
+            failed = True
+            continue
+        info(f"{paint(shown, 'ok')}: ok, {checked.summary}")
+        report(checked.warnings, resume)
+    if failed:
+        raise SystemExit(1)
 
 
 @main.command(
