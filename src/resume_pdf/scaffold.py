@@ -23,17 +23,20 @@ SCHEMA_FILE = "resume.schema.json"
 SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 
 
-def _schema_bytes() -> bytes:
+def _schema_bytes(languages: tuple[str, ...] = ()) -> bytes:
     import json
 
     from .resume_schema import resume_json_schema
 
-    return json.dumps(resume_json_schema(), indent=2).encode() + b"\n"
+    return json.dumps(resume_json_schema(languages), indent=2).encode() + b"\n"
 
 
-def write_starter(path: Path, *, name: str | None = None, force: bool = False) -> Path:
+def write_starter(
+    path: Path, *, name: str | None = None, force: bool = False, languages: str | None = None
+) -> Path:
     """A commented starter résumé whose first line points yaml-language-server at a schema
-    file written beside it; never replaces a résumé unless forced."""
+    file written beside it; never replaces a résumé unless forced. With `languages`
+    (`en,de`), its headline and first section title are written in each."""
     from .read.source import dump_yaml
     from .write.output import check_output_path, check_targets, write_atomic
 
@@ -47,8 +50,10 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
             raise ResumeError([Problem("--name is empty", field="name")])
         written = dump_yaml({"name": name.strip()}).removesuffix("...\n")
         starter = starter.replace("name: Your Name\n", written, 1)
+    codes = _languages(languages) if languages is not None else ()
+    starter = _translated(starter, codes) if codes else starter
     schema_path = path.parent / SCHEMA_FILE
-    schema = _schema_bytes()
+    schema = _schema_bytes(codes)
     if _differs(schema_path, schema) and not force:
         hint = "add --force to replace it (and the résumé), or init in another folder"
         raise ResumeError([Problem(f"{str(schema_path)!r} already exists", hint=hint)])
@@ -56,6 +61,43 @@ def write_starter(path: Path, *, name: str | None = None, force: bool = False) -
     write_atomic(schema_path, schema)
     write_atomic(path, (SCHEMA_MODELINE + starter).encode())
     return schema_path
+
+
+def _languages(given: str) -> tuple[str, ...]:
+    """`en,de` -> ("en", "de"), each a CLDR code (a located --languages error if not)."""
+    from .translations import MAX_LANGUAGES, canonical_code, code_problem
+
+    names = [n.strip() for n in given.split(",") if n.strip()]
+    problems = [
+        Problem(code_problem(n), field="--languages") for n in names if not canonical_code(n)
+    ]
+    if not names or len(names) > MAX_LANGUAGES:
+        problems.append(
+            Problem(f"expected 1 to {MAX_LANGUAGES} codes, e.g. en,de", field="--languages")
+        )
+    if problems:
+        raise ResumeError(problems)
+    return tuple(dict.fromkeys(canonical_code(n) or n for n in names))
+
+
+def _translated(starter: str, codes: tuple[str, ...]) -> str:
+    """The starter with `languages:` and its headline and first title in each language (the
+    others marked to translate)."""
+
+    def each(text: str, indent: str) -> str:
+        lines = [f"{indent}{c}: {text}{f' ({c})' * (c != codes[0])}" for c in codes]
+        return "\n".join(lines) + "\n"
+
+    listed = ", ".join(codes)
+    note = "  # the first is the default; any text may be a mapping of them"
+    starter = starter.replace(
+        "name: Your Name\n", f"name: Your Name\nlanguages: [{listed}]{note}\n", 1
+    )
+    line = "One line that says what you do best."
+    starter = starter.replace(f"headline: {line}\n", "headline:\n" + each(line, "  "), 1)
+    return starter.replace(
+        "  - title: Experience\n", "  - title:\n" + each("Experience", "      "), 1
+    )
 
 
 def _differs(path: Path, data: bytes) -> bool:

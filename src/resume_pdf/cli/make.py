@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ResumeError, quote
+from ..values import replace
 from .app import (
     RESUME,
     PageBudgetParam,
@@ -146,7 +147,9 @@ def build(
         if isinstance(result, ResumeError) and job.letter and result.problems == said:
             failed = True  # a variant's error, already reported by the résumé's build
             continue
-        said = result.problems if isinstance(result, ResumeError) else ()
+        if job.letter and not isinstance(result, ResumeError):  # its résumé's warned them
+            result = replace(result, warnings=tuple(w for w in result.warnings if w not in said))
+        said = result.problems if isinstance(result, ResumeError) else result.warnings
         failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             open_file(result.output)

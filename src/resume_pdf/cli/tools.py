@@ -159,8 +159,13 @@ def schema() -> None:
 @click.argument("path", type=PathParam(), default="resume.yaml")
 @click.option("--name", metavar="NAME", help="Your name, written into the starter.")
 @click.option("--force", is_flag=True, help="Replace an existing file at PATH.")
+@click.option(
+    "--languages",
+    metavar="LIST",
+    help="Languages it is written in, e.g. en,de (the first the default).",
+)
 @output_options
-def init(path: Path, name: str | None, force: bool) -> None:
+def init(path: Path, name: str | None, force: bool, languages: str | None) -> None:
     """Write a commented starter résumé to PATH (default resume.yaml).
 
     A schema file (resume.schema.json) is written beside it, so editors complete and check
@@ -170,7 +175,7 @@ def init(path: Path, name: str | None, force: bool) -> None:
 
     from ..scaffold import write_starter
 
-    schema_path = run(lambda: write_starter(path, name=name, force=force))
+    schema_path = run(lambda: write_starter(path, name=name, force=force, languages=languages))
     info(f"{shown_path(path)}: written (with {schema_path.name} for editor completion)")
     target = "" if path == Path("resume.yaml") else f" {path}"
     info(f"next: edit it, then `resume-pdf build{target}`")
