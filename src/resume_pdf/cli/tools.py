@@ -162,7 +162,7 @@ def schema() -> None:
 @click.option(
     "--languages",
     metavar="LIST",
-    help="Languages it is written in, e.g. en,de (the first the default).",
+    help="Its languages, e.g. en,de (the first is the default).",
 )
 @output_options
 def init(path: Path, name: str | None, force: bool, languages: str | None) -> None:
