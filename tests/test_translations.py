@@ -295,3 +295,29 @@ def test_the_schema_accepts_translations_and_init_lists_the_languages(tmp_path: 
     built = run_cli("build", str(tmp_path / "cv.yaml"), "--all-languages")
     assert built.exit_code == 0, built.stderr
     assert (tmp_path / "output" / "cv.de.pdf").exists()
+
+
+def test_a_lang_that_is_no_language_is_a_usage_error_before_any_path(tmp_path: Path) -> None:
+    shutil.copy(FIXTURE, tmp_path / "cv.yaml")
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "--lang", "../../x")
+    assert run.exit_code == 2
+    assert "`../../x` is not a language code" in run.stderr
+    run = run_cli("build", str(tmp_path / "cv.yaml"), "--lang", "DE")  # written as de
+    assert run.exit_code == 0, run.stderr
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["cv.de.pdf"]
+
+
+def test_a_text_in_two_hundred_languages_is_one_located_error(tmp_path: Path) -> None:
+    from babel.localedata import locale_identifiers
+
+    codes = sorted(c.replace("_", "-") for c in locale_identifiers() if c != "root")[:200]
+    mapping = ", ".join(f"{c}: x" for c in codes)
+    (tmp_path / "cv.yaml").write_text(
+        f"name: A\nlanguages: [en, de]\nheadline: {{{mapping}}}\n", encoding="utf-8"
+    )
+    run = run_cli("check", str(tmp_path / "cv.yaml"))
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        f"{tmp_path / 'cv.yaml'}:3:11: headline: error: 200 translations, "
+        "but `languages:` lists 2 (en, de)"
+    ]

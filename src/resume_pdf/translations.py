@@ -146,6 +146,12 @@ def translate(value: dict[str, Any], path: Path_, ctx: Context) -> tuple[Any, Pa
     if not ctx.languages:
         hint = "list them at the top: languages: [en, de]" if _codes_only(value) else ""
         return ctx.error(path, f"expected text, got {describe(value)}", hint=hint), path
+    if len(value) > len(ctx.languages):
+        listed = ", ".join(ctx.languages)
+        message = (
+            f"{len(value)} translations, but `languages:` lists {len(ctx.languages)} ({listed})"
+        )
+        return ctx.error(path, message), path
     texts: dict[str, Any] = {}
     for key, text in value.items():
         code = canonical_code(key) if isinstance(key, str) else None
