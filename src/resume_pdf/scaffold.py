@@ -120,13 +120,19 @@ class Converted:
 
 
 def convert_to_yaml(
-    source_path: Path, output: Path | None, *, force: bool = False, references: bool = True
+    source_path: Path,
+    output: Path | None,
+    *,
+    force: bool = False,
+    references: bool = True,
+    others: list[Path] | None = None,
 ) -> Converted:
     """A foreign résumé -> our YAML, validated first so only a good file is written; returns
     the text (written to `output` unless it is None, i.e. standard output) and the warnings.
     Each value a warning names is kept in the YAML as a comment at the entry it came from,
     so nothing of the original is lost. A schema file is written beside a new YAML file
-    that has none, for the modeline's sake."""
+    that has none, for the modeline's sake. With `others`, the files are one person's in
+    several languages, joined into one source with translations."""
     from .read.foreign import read_foreign
     from .read.source import read_source
     from .resume_schema import validate_resume
@@ -142,15 +148,58 @@ def convert_to_yaml(
     if not converted.format:
         message = "not a JSON Resume (`basics`), RenderCV (`cv`) or YAMLResume (`content`) file"
         raise ResumeError([Problem(message, source.locate(()))])
+    names = source_path.name
+    if others:
+        converted = _joined(source_path, converted, others, references)
+        names = ", ".join(p.name for p in (source_path, *others))
     resume = validate_resume(converted)
-    header = f"# Converted from {source_path.name} ({converted.format}) by resume-pdf\n"
-    text = SCHEMA_MODELINE + header + dump_noted(source, converted, resume.warnings)
+    warnings = resume.warnings
+    for code in resume.languages[1:]:  # every language is checked, its fallbacks warned
+        warnings += validate_resume(converted, code).warnings
+    header = f"# Converted from {names} ({converted.format}) by resume-pdf\n"
+    text = SCHEMA_MODELINE + header + dump_noted(source, converted, warnings)
     if output is not None:
         schema_path = output.parent / SCHEMA_FILE
         if not exists(schema_path):
             write_atomic(schema_path, _schema_bytes())
         write_atomic(output, text.encode())
-    return Converted(text, resume.warnings)
+    return Converted(text, tuple(dict.fromkeys(warnings)))
+
+
+def _joined(first: Path, converted: Source, others: list[Path], references: bool) -> Source:
+    """One person's per-language files (`cv.en.json cv.de.json`) as one source with
+    translations, each file's language named by its file name."""
+    from .read.foreign import read_foreign
+    from .read.join import join_languages
+    from .read.source import read_source
+    from .write.output import check_output_path
+
+    files = [(_language_of(first, converted), converted)]
+    for path in others:
+        check_output_path(path, [])  # a folder or a device is refused as a file to read
+        source = read_foreign(read_source(path), references)
+        if source.format != converted.format:
+            message = (
+                f"{source.format or 'resume-pdf'} format, but {first.name} is {converted.format}"
+            )
+            raise ResumeError([Problem(message, source.locate(()))])
+        files.append((_language_of(path, source), source))
+    codes = [code for code, _ in files]
+    if len(set(codes)) < len(codes):
+        message = f"two files in one language ({', '.join(codes)}): give one file per language"
+        raise ResumeError([Problem(message, files[-1][1].locate(()))])
+    return join_languages(files)
+
+
+def _language_of(path: Path, source: Source) -> str:
+    """`cv.de.json` -> `de`: the language a per-language file is written in."""
+    from .translations import canonical_code
+
+    code = canonical_code(Path(path.stem).suffix.lstrip("."))
+    if code is None:
+        message = f"name the file NAME.CODE{path.suffix} (cv.de{path.suffix}) to say its language"
+        raise ResumeError([Problem(message, source.locate(()))])
+    return code
 
 
 _NOTE = "__resume_pdf_note_{}__"  # a stand-in key, replaced by the note's comment lines
@@ -241,6 +290,7 @@ READING_ORDER = {
     for rank, key in enumerate(
         (
             "name",
+            "languages",
             "headline",
             "contact",
             "email",

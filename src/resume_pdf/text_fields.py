@@ -207,11 +207,11 @@ class Date(Text):
         if self.free:  # any text, but not an impossible ISO date
             iso_like = "\\d{4}-\\d{1,2}(-\\d{1,2})?([T ]|$)"
             pattern = f"^({_ignore_case(strict)}|(?!{iso_like}).*)$"
-        schema = {"type": ["string", "number"], "pattern": pattern}
-        if self.translatable():
+        schema: dict[str, Any] = {"type": ["string", "number"], "pattern": pattern}
+        if self.translatable():  # `pattern` only ever applies to a string
             from .translations import translatable_schema
 
-            schema = translatable_schema(schema)
+            schema = {"pattern": pattern, **translatable_schema({"type": ["string", "number"]})}
         return described(schema, self.description)
 
 

@@ -213,6 +213,7 @@ def variants(resume: Path) -> None:
     epilog=epilog("resume-pdf convert cv.json -o cv.yaml", "resume-pdf convert cv.json > cv.yaml"),
 )
 @click.argument("source", type=RESUME, shell_complete=complete_resume)
+@click.argument("more", metavar="[MORE]...", nargs=-1, type=RESUME, shell_complete=complete_resume)
 @click.option(
     "-o",
     "--output",
@@ -223,8 +224,12 @@ def variants(resume: Path) -> None:
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
 @references_option
 @output_options
-def convert(source: Path, output: str, force: bool, references: bool) -> None:
+def convert(
+    source: Path, more: tuple[Path, ...], output: str, force: bool, references: bool
+) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
+    With MORE files (cv.en.json cv.de.json), one person's résumé in several languages is
+    joined into one file whose texts carry their translations.
 
     The result is validated before it is written, starts with the schema line for editors,
     and lists each entry's fields in the order of the format. It warns as `build` does, and
@@ -236,13 +241,19 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     from ..scaffold import convert_to_yaml
 
     if output == "-":
-        converted = run(lambda: convert_to_yaml(source, None, references=references), source)
+        converted = run(
+            lambda: convert_to_yaml(source, None, references=references, others=list(more)),
+            source,
+        )
         report(converted.warnings, source)
         sys.stdout.write(converted.text)
         return
     target = Path(output)
     converted = run(
-        lambda: convert_to_yaml(source, target, force=force, references=references), source
+        lambda: convert_to_yaml(
+            source, target, force=force, references=references, others=list(more)
+        ),
+        source,
     )
     info(f"{shown_path(target)}: written")
     report(converted.warnings, source)
