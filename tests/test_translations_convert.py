@@ -104,3 +104,45 @@ def test_each_file_must_name_its_language(tmp_path: Path) -> None:
     twice = write(tmp_path, "other.en.json", DE)
     run = run_cli("convert", str(en), str(twice), "-o", "-")
     assert run.exit_code == 1 and "two files in one language (en, en)" in run.stderr
+
+
+def test_one_language_is_written_back_as_json_resume(tmp_path: Path) -> None:
+    from conftest import FIXTURES
+
+    (tmp_path / "cv.yaml").write_text(
+        (FIXTURES / "translated.yaml")
+        .read_text(encoding="utf-8")
+        .replace(
+            "letter:\n",
+            "  - title: {en: Note, de: Notiz}\n    text: {en: Free text, de: Freier Text}\n"
+            "letter:\n",
+        ),
+        encoding="utf-8",
+    )
+    run = run_cli(
+        "convert", str(tmp_path / "cv.yaml"), "--lang", "de", "-o", str(tmp_path / "cv.de.json")
+    )
+    assert run.exit_code == 0, run.stderr
+    data = json.loads((tmp_path / "cv.de.json").read_text(encoding="utf-8"))
+    assert data["basics"]["label"] == "Compiler-Ingenieurin"
+    assert data["basics"]["summary"] == "Ich baue **Compiler**, die Modelle ohne Python ausliefern."
+    assert data["basics"]["location"] == {"city": "München"}
+    assert data["work"][0]["position"] == "Technische Leiterin"
+    assert data["work"][0]["startDate"] == "2023-03" and "endDate" not in data["work"][0]
+    assert data["skills"] == [{"name": "Gesprochen", "keywords": ["Englisch", "Deutsch"]}]
+    assert data["meta"] == {"language": "de"}
+    assert "Compiler engineer" not in json.dumps(data)
+    # nothing left out or shown in another language without a word
+    assert "highlights[1]: warning: no de translation: shown in en" in run.stderr
+    assert "Notiz: not written: JSON Resume has no text section" in run.stderr
+
+
+def test_joined_files_written_back_give_each_file_again(tmp_path: Path) -> None:
+    en, de = write(tmp_path, "cv.en.json", EN), write(tmp_path, "cv.de.json", DE)
+    assert run_cli("convert", str(en), str(de), "-o", str(tmp_path / "cv.yaml")).exit_code == 0
+    run = run_cli("convert", str(tmp_path / "cv.yaml"), "--lang", "de", "-o", "-")
+    assert run.exit_code == 0, run.stderr
+    back = json.loads(run.stdout)
+    assert back["basics"]["label"] == DE["basics"]["label"]
+    assert back["work"][0]["highlights"] == DE["work"][0]["highlights"]
+    assert back["skills"] == DE["skills"]

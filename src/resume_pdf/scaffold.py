@@ -166,6 +166,27 @@ def convert_to_yaml(
     return Converted(text, tuple(dict.fromkeys(warnings)))
 
 
+def export_json_resume(
+    source_path: Path, output: Path | None, language: str | None, *, force: bool = False
+) -> Converted:
+    """Our résumé in one language (`language`, default its first) as JSON Resume, written to
+    `output` (None: returned for standard output); what JSON Resume cannot hold is warned."""
+    from .resume_schema import load_resume
+    from .write.jsonresume import json_resume
+    from .write.output import check_output_path, write_atomic
+
+    if output is not None:
+        check_output_path(output, [source_path])
+        if exists(output) and not force:
+            hint = "add --force to replace it, or use -o - to print it"
+            raise ResumeError([Problem(f"{str(output)!r} already exists", hint=hint)])
+    resume = load_resume(source_path, language=language)
+    text, left_out = json_resume(resume)
+    if output is not None:
+        write_atomic(output, text.encode())
+    return Converted(text, (*resume.warnings, *left_out))
+
+
 def _joined(first: Path, converted: Source, others: list[Path], references: bool) -> Source:
     """One person's per-language files (`cv.en.json cv.de.json`) as one source with
     translations, each file's language named by its file name."""

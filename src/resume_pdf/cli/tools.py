@@ -13,6 +13,7 @@ from .app import (
     RESUME,
     PageBudgetParam,
     PathParam,
+    _language_code,
     complete_resume,
     complete_styles,
     epilog,
@@ -222,14 +223,27 @@ def variants(resume: Path) -> None:
     help="The YAML file to write, or - for standard output (the default).",
 )
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option(
+    "--lang",
+    "language",
+    metavar="CODE",
+    callback=_language_code,
+    help="Write this language of a résumé of ours as JSON Resume (-o NAME.json).",
+)
 @references_option
 @output_options
 def convert(
-    source: Path, more: tuple[Path, ...], output: str, force: bool, references: bool
+    source: Path,
+    more: tuple[Path, ...],
+    output: str,
+    force: bool,
+    references: bool,
+    language: str | None,
 ) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
     With MORE files (cv.en.json cv.de.json), one person's résumé in several languages is
-    joined into one file whose texts carry their translations.
+    joined into one file whose texts carry their translations. And back: a résumé of ours
+    with `-o NAME.json` is written as JSON Resume, in the language --lang names.
 
     The result is validated before it is written, starts with the schema line for editors,
     and lists each entry's fields in the order of the format. It warns as `build` does, and
@@ -240,6 +254,9 @@ def convert(
 
     from ..scaffold import convert_to_yaml
 
+    if language is not None or (output.endswith(".json") and _ours(source)):
+        _export(source, output, language, force, more)
+        return
     if output == "-":
         converted = run(
             lambda: convert_to_yaml(source, None, references=references, others=list(more)),
@@ -255,5 +272,35 @@ def convert(
         ),
         source,
     )
+    info(f"{shown_path(target)}: written")
+    report(converted.warnings, source)
+
+
+def _ours(source: Path) -> bool:
+    """Is `source` a résumé in our own format (not another tool's)?"""
+    from ..read.foreign import read_foreign
+    from ..read.source import read_source
+
+    try:
+        return not read_foreign(read_source(source)).format
+    except ResumeError:
+        return True  # its problems are told by the export
+
+
+def _export(
+    source: Path, output: str, language: str | None, force: bool, more: tuple[Path, ...]
+) -> None:
+    from pathlib import Path
+
+    from ..scaffold import export_json_resume
+
+    if more or not (output == "-" or output.endswith(".json")):
+        raise click.UsageError("--lang writes one résumé as JSON Resume: -o NAME.json or -o -")
+    target = None if output == "-" else Path(output)
+    converted = run(lambda: export_json_resume(source, target, language, force=force), source)
+    if target is None:
+        report(converted.warnings, source)
+        sys.stdout.write(converted.text)
+        return
     info(f"{shown_path(target)}: written")
     report(converted.warnings, source)
