@@ -321,3 +321,19 @@ def test_a_text_in_two_hundred_languages_is_one_located_error(tmp_path: Path) ->
         f"{tmp_path / 'cv.yaml'}:3:11: headline: error: 200 translations, "
         "but `languages:` lists 2 (en, de)"
     ]
+
+
+def test_a_letter_file_beside_the_resume_is_translated_in_the_resumes_languages(
+    tmp_path: Path,
+) -> None:
+    text = FIXTURE.read_text(encoding="utf-8")
+    (tmp_path / "cv.yaml").write_text(text[: text.index("letter:")], encoding="utf-8")
+    (tmp_path / "letter.yaml").write_text(
+        'greeting: {en: "Dear team,", de: "Liebes Team,"}\n'
+        "body: {en: I would like to join., de: Ich möchte beitreten.}\n",
+        encoding="utf-8",
+    )
+    run = run_cli("letter", str(tmp_path / "cv.yaml"), "--lang", "de")
+    assert run.exit_code == 0, run.stderr
+    found = flat(pypdf_text(tmp_path / "output" / "cv-letter.de.pdf"))
+    assert "liebes team" in found and "ich möchte beitreten" in found and "dear" not in found
