@@ -210,7 +210,7 @@ class Previewer:
         home view of `build --watch --serve`, else a private folder."""
         if view == self.home_view and self.serve_output is not None:
             return self.home, self.serve_output
-        out = self.folder / default_output(self.resume, view.variant).name
+        out = self.folder / default_output(self.resume, view.variant, view.language).name
         if view.letter:
             out = out.with_name(f"{out.stem}-letter.pdf")
         return view.options(self.home), out
