@@ -179,6 +179,10 @@ HOSTILE = {
         "summary:\n  en: [one, two]\n  de: Eins\n",
         "4:7: summary.en: expected text in en, got a list",
     ),
+    "a language given twice": (
+        "headline: {de: A, DE: B}\n",
+        "3:19: headline.DE: de is given twice",
+    ),
     "a region CLDR does not know": (
         "headline: A\n",
         None,

@@ -157,6 +157,8 @@ def translate(value: dict[str, Any], path: Path_, ctx: Context) -> tuple[Any, Pa
         code = canonical_code(key) if isinstance(key, str) else None
         if code not in ctx.languages:
             ctx.error((*path, key), code_problem(str(key), ctx.languages), key=True)
+        elif code in texts:
+            ctx.error((*path, key), f"{code} is given twice", key=True)
         elif text is not None and not isinstance(text, str):
             ctx.error((*path, key), f"expected text in {code}, got {describe(text)}")
         elif text is not None:
