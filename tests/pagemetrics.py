@@ -1,6 +1,6 @@
 """The proportions of a page as the eye reads them, from PDFium's glyph boxes: the body's type
 size, characters per full body line, how far down the last page the text reaches, and the
-spaces around entry titles, section headings and the header's name (issue 22)."""
+spaces around entry titles, section headings and the header's name."""
 
 from __future__ import annotations
 

@@ -36,14 +36,15 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "pdf/lines",  # rows of items (contact details, an entry's fields) as flowables
         "pdf/identity",  # the name, headline and contact details
         "pdf/headings",  # section titles, small capitals
+        "pdf/attach",  # the embedded source, as reportlab's PDF objects
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
     "fontTools": {"fonts/convert", "fonts/validate", "write/resume_doc", "fonts/discover"},
     "babel": {"dates", "translations"},  # CLDR: month names, long dates, language codes
-    "pypdf": {"verify", "verify_tags"},
+    "pypdf": {"verify", "verify_tags", "read/embedded"},  # convert cv.pdf: its attachments
     # the live preview's pages; --verify's text runs with their boxes and fonts
-    "pypdfium2": {"write/raster", "preview/pictures", "verify"},
+    "pypdfium2": {"write/raster", "preview/pictures", "verify", "verify_portals"},
     "watchdog": {"watch"},
     "docx": {"write/docx"},  # python-docx, for the Word twin only
 }

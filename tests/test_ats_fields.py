@@ -235,9 +235,9 @@ def _source_texts(data: Any) -> list[str]:
 def test_page_ends_read_apart_in_pypdf_and_pdfminer(layout_parsed) -> None:
     """The page number ends page 1 on a line of its own, page 2 starts with content, and
     page 2's first section title is a line of its own, in both extractors. Which content
-    starts page 2 is the page-break rules' business (issue 22: an entry's last two bullets
-    stay together, so page 2 may start with a bullet): here it must be one line of the
-    résumé's own text, whole, with no page number glued to it (issue 23)."""
+    starts page 2 is the page-break rules' business (an entry's last two bullets stay
+    together, so page 2 may start with a bullet): here it must be one line of the
+    résumé's own text, whole, with no page number glued to it."""
     import io
 
     from pdfminer.high_level import extract_text

@@ -1,5 +1,5 @@
-"""Issue 22, item 9: a long URL in text breaks only after / ? & = . _ - # (never inside a run
-of letters), an ellipsis never stands alone, no separator ends a line — on the glyphs."""
+"""A long URL in text breaks only after / ? & = . _ - # (never inside a run of letters), an
+ellipsis never stands alone, no separator ends a line — on the glyphs."""
 
 from __future__ import annotations
 

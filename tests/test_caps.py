@@ -1,4 +1,4 @@
-"""Issue 22, item 10: titles in capitals or small capitals are letter-spaced (+5 %), serif's
+"""Titles in capitals or small capitals are letter-spaced (+5 %), serif's
 small capitals are the font's own, mono's link underline is a hairline under the
 descenders — measured on PDFium's glyphs and paths."""
 

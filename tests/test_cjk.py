@@ -1,6 +1,6 @@
 """Chinese, Japanese and Korean text: lines break the CJK way (never before 。、」, never
 after 「), Latin words inside CJK text stay whole, the text layer reads back in order with
-pypdf and pdfminer.six, and dates use the ja / ko / zh words (issue 14)."""
+pypdf and pdfminer.six, and dates use the ja / ko / zh words."""
 
 from __future__ import annotations
 

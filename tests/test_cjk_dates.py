@@ -1,4 +1,4 @@
-"""Issue 22, item 11: a date range tied by the layout never breaks in CJK text ("現在" was
+"""A date range tied by the layout never breaks in CJK text ("現在" was
 left alone on a line: the CJK line breaker took a no-break space for a space)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CJK spacing (issue 22): adjacent full-width punctuation is compressed by half an em, a
+"""CJK spacing: adjacent full-width punctuation is compressed by half an em, a
 quarter em separates Han or kana from Latin letters and digits, both as spacing drawn
 between glyphs (the text layer keeps its characters); a CJK font without a bold face gets
 a stroked (synthetic) bold."""

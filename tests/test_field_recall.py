@@ -1,4 +1,4 @@
-"""Field recall over the public JSON Resume, RenderCV and YAMLResume examples (issue 24):
+"""Field recall over the public JSON Resume, RenderCV and YAMLResume examples:
 every string leaf of each file is either in the PDF's text layer or named by a warning at its
 own line — zero silent losses — when built directly and after `convert` then build.
 

@@ -170,7 +170,7 @@ def test_pages_in_the_resume_and_on_the_command_line(tmp_path: Path) -> None:
 
 def test_a_panel_section_taller_than_the_page_moves_to_the_main_column(tmp_path: Path) -> None:
     """It used to be an error ("the sidebar is taller than the page in 'Many skills'"):
-    the section now moves to the main column, which has the pages (issue 22)."""
+    the section now moves to the main column, which has the pages."""
     groups = "".join(f"      - {{group: G{i}, items: [a, b, c, d]}}\n" for i in range(40))
     run, _, out = build(
         tmp_path,
@@ -212,8 +212,8 @@ def _columns(pdf: Path) -> tuple[list[tuple], list[tuple]]:
 
 def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
-    # beside a main column of a dozen entries, the tall panel keeps its skills (issue 22:
-    # beside two, they move to the main column to balance the two)
+    # beside a main column of a dozen entries, the tall panel keeps its skills (beside
+    # two, they move to the main column to balance the two)
     tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(28, 12), "--style", "sidebar")
     short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 12), "--style", "sidebar")
 

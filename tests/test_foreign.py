@@ -1,4 +1,4 @@
-"""Other tools' résumés in, nothing lost (issue 13): the public JSON Resume, RenderCV and
+"""Other tools' résumés in, nothing lost: the public JSON Resume, RenderCV and
 YAMLResume examples build in every style with --verify, every visible word of the original
 file is in the PDF, and convert-then-build gives the same text as a direct build.
 

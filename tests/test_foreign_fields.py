@@ -1,5 +1,5 @@
 """Each JSON Resume / RenderCV field that used to vanish is shown, each problem is located
-in the user's own file under its own path (issue 13)."""
+in the user's own file under its own path."""
 
 from __future__ import annotations
 
@@ -191,7 +191,7 @@ def test_a_bad_top_level_field_names_its_json_resume_key(tmp_path: Path) -> None
     )
 
 
-# --- every JSON Resume field, and every problem at its own line (mutation testing, issue 10) ---
+# --- every JSON Resume field, and every problem at its own line (mutation testing) -------------
 
 
 def check_json(tmp_path: Path, doc: dict, *args: str) -> tuple[int, list[str]]:

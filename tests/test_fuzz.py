@@ -120,7 +120,7 @@ def test_yaml_like_text_never_crashes_slow(text: str) -> None:
     timed(("name: Fuzz\n" + text).encode("utf-8", "surrogatepass"))
 
 
-# Markup-heavy text (issue 11): nested `*`/`**`, `[`, `](`, parentheses and backslashes, short
+# Markup-heavy text: nested `*`/`**`, `[`, `](`, parentheses and backslashes, short
 # and repeated to tens of kilobytes, in summaries and bullets. Each case has 1 s: the old
 # recursive parser took 15 s on 68 bytes of this and raised RecursionError on deep nesting.
 MARKUP_TOKENS = st.sampled_from(

@@ -1,4 +1,4 @@
-"""Hostile inputs, round 2 (issue 11): the cases outside HOSTILE.md's 65 rows that broke the
+"""Hostile inputs outside HOSTILE.md's 65 rows, the cases that broke the
 README's promises — stalls, special files, overwritten inputs, tracebacks, files read that the
 user did not name, invisible characters and mangled links. Same harness as test_hostile.py
 (subprocess, 20 s timeout, 1.5 GB address space, the folder snapshot before and after);

@@ -1,4 +1,4 @@
-"""Hostile font files (issue 21, items 5 and 7): a font with broken tables is a located error
+"""Hostile font files: a font with broken tables is a located error
 at the style line that names it, in `build` and `check`, never a traceback or a stall; the
 `fonts: fallback:` list is capped in number and in total size; and a fuzzer mutating the
 bundled Roboto's tables (tests/fontfuzz.py) finds no input that breaks these promises."""
@@ -63,7 +63,7 @@ def refused(folder: Path, command: str = "build") -> str:
     return run.stderr.strip()
 
 
-# --- item 5: broken tables ------------------------------------------------------------------
+# --- broken tables --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("command", ["build", "check"])
@@ -71,7 +71,7 @@ def test_a_glyf_table_of_garbage_is_an_error_at_the_style_line(
     tmp_path: Path, command: str
 ) -> None:
     """All 0xFF makes every glyph a composite of glyph 65535: an IndexError inside
-    reportlab's embedding, after the layout (issue 21)."""
+    reportlab's embedding, after the layout."""
     data = bytearray(roboto().read_bytes())
     offset, length = table_of(roboto(), "glyf")
     data[offset : offset + length] = b"\xff" * length
@@ -162,7 +162,7 @@ def test_a_sound_font_is_checked_once_not_on_every_build(tmp_path: Path) -> None
     assert [r.stdout.split()[-1] for r in runs] == ["True", "False"], runs[1].stderr
 
 
-# --- item 7: the fallback list is capped ----------------------------------------------------
+# --- the fallback list is capped ------------------------------------------------------------
 
 
 def fallback_style(folder: Path, count: int, size: int = 0) -> None:

@@ -1,4 +1,4 @@
-"""Issue 21, items 3 and 4: the JSON Resume, YAMLResume and RenderCV readers are total.
+"""The JSON Resume, YAMLResume and RenderCV readers are total.
 
 Every key is type-checked against its format's schema before it is mapped: a wrong type is a
 located error in the user's own file (in `build`, `check` and `convert`, `-o -` too), a list
@@ -208,7 +208,7 @@ def test_values_a_reader_used_to_drop_silently_are_warned(tmp_path: Path) -> Non
 
 
 def test_second_keys_are_shown_joined_or_warned_by_their_own_name(tmp_path: Path) -> None:
-    """Issue 24: `degree` beside `studyType` and `gpa` beside `score` are both shown; a
+    """`degree` beside `studyType` and `gpa` beside `score` are both shown; a
     volunteer's `organization` is shown and its `name` is the one warned about; keywords
     holding lists or mappings are flattened, not refused or dropped."""
     doc = {

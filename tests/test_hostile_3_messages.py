@@ -1,4 +1,4 @@
-"""Hostile inputs, round 3 (issue 21): messages, escapes, photos and the letter's keys.
+"""Hostile inputs in messages, escapes, photos and the letter's keys.
 
 Messages quote at most about 80 characters of any value (a 300 KB value in a field is cut
 and its length said, in whatever message quotes it); a letter `paragraphs:` key of 5,000
@@ -7,7 +7,7 @@ digits is a located error; a lone `\\ud800` escape is reported at the escape as 
 read as its first frame. Same harness as test_hostile.py (subprocess, memory cap, the folder
 snapshot before and after, the previous output byte-identical after a failure).
 
-Then two tests the suite was missing (issue 21, "Tests the suite is still missing"): the
+Then two behaviours no other test pinned: the
 sidebar name sized by its longest word, and a phone photo turned upright by its EXIF
 orientation; each fails when that one line of the builder slips.
 """
@@ -227,7 +227,7 @@ def test_the_sidebar_name_is_sized_by_its_longest_word(tmp_path: Path) -> None:
     rows: dict[float, str] = {}
     for g in name:
         rows[round(g.y, 1)] = rows.get(round(g.y, 1), "") + g.char
-    # never broken inside the word (issue 22: on two lines, "Li" shares the second)
+    # never broken inside the word (on two lines, "Li" shares the second)
     assert any("Wolkenstein-Oberhausen" in row for row in rows.values()), rows
     panel_left, _, panel_right, _ = _panel(pdf)
     assert panel_left <= 1 and panel_right < 300  # the sidebar, at the page's left

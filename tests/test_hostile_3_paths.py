@@ -1,4 +1,4 @@
-"""Hostile input, round 3 (issue 21): paths and outputs. Every path the user names — the
+"""Hostile paths and outputs. Every path the user names — the
 résumé, a style, a photo, a font, the output and its PNG pages — is looked up through one
 guarded door (resume_pdf/paths.py), so a symlink loop, a 300-byte name or a folder without
 permission is a located error, never a traceback; the letter checks every target before it

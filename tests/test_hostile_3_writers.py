@@ -1,4 +1,4 @@
-"""Hostile input, round 3 (issue 21), the twin writers: Word's 255-character properties, one
+"""Hostile input to the twin writers: Word's 255-character properties, one
 text check for every format, Markdown that GitHub renders as written, the family name of a
 user's font, and Word links that hold their text. Rows that fail run in test_hostile's
 harness (subprocess, memory cap, the folder before and after); rows that write twins, which

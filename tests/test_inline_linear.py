@@ -1,4 +1,4 @@
-"""The inline-markup parser is linear and never recurses (issue 11): pathological markers
+"""The inline-markup parser is linear and never recurses: pathological markers
 parse in milliseconds, deep nesting raises nothing, and the visible text is always the
 input minus the markers that paired up."""
 
@@ -16,7 +16,8 @@ from resume_pdf.text.inline import parse_inline
 
 MIB = 1 << 20
 
-# The exact strings of the issue: each took from 15 s to about an hour, or raised RecursionError.
+# Strings the old recursive parser choked on: each took from 15 s to about an hour, or raised
+# RecursionError.
 REGRESSIONS = {
     "nested 22": "*a " * 22 + "b*",
     "nested 30": "*a " * 30 + "b*",

@@ -1,4 +1,4 @@
-"""No code or settings from the current folder or the home folder reach a build (issue 11).
+"""No code or settings from the current folder or the home folder reach a build.
 
 reportlab imports `reportlab_settings` and `reportlab_mods` from sys.path (the current folder
 under `python -m`), then runs ~/.reportlab_settings and ~/.reportlab_mods, and walks

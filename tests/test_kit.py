@@ -1,4 +1,4 @@
-"""The Word and HTML twins as people open them (issue 27, items 6-8): Word's styles, sizes,
+"""The Word and HTML twins as people open them: Word's styles, sizes,
 fonts, links, photo and statistics read back with python-docx; the HTML page laid out by a
 real browser (headless Chromium over the DevTools protocol) at a phone's and a desktop's
 width in every built-in style; the letter's twins laid out as a business letter.

@@ -1,6 +1,6 @@
 """Inline markup and links, pinned example by example: what each marker pairs with, which
 links are accepted, and the exact reason a link is refused. Written against the mutants of
-text/inline.py that the property tests of test_markup.py let through (issue 10)."""
+text/inline.py that the property tests of test_markup.py let through."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lists as written (issue 22, item 8): a numbered item's number is its marker, a nested list
+"""Lists as written: a numbered item's number is its marker, a nested list
 is nested and indented — on the page (glyph positions) and in every twin."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Long CVs: `pages:` takes any budget from 1 to 20 or `any`, and page breaks, footers and
-the outline behave on page 14 as on page 2 (issue 14)."""
+the outline behave on page 14 as on page 2."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Markup in every displayed text field (issue 13): organisations, institutions, titles,
+"""Markup in every displayed text field: organisations, institutions, titles,
 roles, authors, locations, skill items and link labels use the summaries' converter; the
 fields that stay plain warn, at their own line, when they hold Markdown."""
 

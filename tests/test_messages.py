@@ -114,7 +114,7 @@ def test_two_resumes_each_failure_names_its_file(here: Path) -> None:
 
 
 def test_the_diagnosis_suggests_a_style_only_when_it_fits(here: Path) -> None:
-    """Eleven jobs overflow classic and fit compact; twelve fit no style (since issue 22's
+    """Eleven jobs overflow classic and fit compact; twelve fit no style (with the styles'
     type scale and 40 % spacing floor: compact at its floors takes 1.03 pages). Each
     suggestion is checked against a build in that style, so the counts are not the point."""
     write(here, "resume.yaml", cv(11))

@@ -1,4 +1,4 @@
-"""Issue 27, the command line a newcomer meets: `--open` says when no viewer starts, `-o`
+"""The command line a newcomer meets: `--open` says when no viewer starts, `-o`
 names a lone twin, the plain-text twin survives a tag-stripping portal, help fits the
 terminal, and `--style ./file.yaml` is read from the current folder."""
 
@@ -185,7 +185,7 @@ def test_watch_letter_rebuilds_the_letter_on_each_save(tmp_path: Path) -> None:
     assert out.count("cv.pdf: 1 page") == 2 and out.count("cv-letter.pdf: 1 page") == 2, out
 
 
-# --- `check` checks the letter as `letter` would (issue 27, item 3) ------------------------------
+# --- `check` checks the letter as `letter` would -------------------------------------------------
 
 GOOD_LETTER = "to: Acme\ngreeting: Dear team,\nbody: I would like to build things at Acme.\n"
 

@@ -1,4 +1,4 @@
-"""The page's proportions, glyph by glyph through PDFium (issue 22): type size and line
+"""The page's proportions, glyph by glyph through PDFium: type size and line
 length at natural size, a short page grown to fill its budget (up to the style's `fit:`
 ceiling), the spaces that tie a title to its entry and a heading to its section at every
 fitting setting, and page breaks that strand no bullet."""
@@ -37,7 +37,7 @@ STYLES = builtin_styles()
 def _main_left(theme: Theme, pdf: Path | bytes) -> float | None:
     """Where the main column starts in a sidebar style (its panel left out): the right edge
     of the panel's tint, the tallest filled shape of page 1. Not a sum of the style's
-    numbers: balancing narrows the panel per résumé (to 80 % of its width, issue 22), and
+    numbers: balancing narrows the panel per résumé (to 80 % of its width), and
     the main column then starts further left than the style's width says."""
     if theme.layout.kind != "sidebar":
         return None

@@ -1,4 +1,4 @@
-"""Issue 22, items 9-12: dates keep their months (year-only by choice), DOIs are links, the
+"""Dates keep their months (year-only by choice), DOIs are links, the
 photo is flush with the right margin — checked on what the PDF and its twins show."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`photo:` (issue 14): drawn where the style places it, never in the text layer, droppable
+"""The `photo:` key: drawn where the style places it, never in the text layer, droppable
 per variant, and every hostile image a located error within a second, the previous PDF
 kept."""
 

@@ -1,6 +1,6 @@
-"""Promises of the README that a realistic bug could break without any other test noticing
-(issue 10). Each test names the bug it was proven to catch; they go through the CLI and
-read the PDF back, so they survive refactors of the code behind it."""
+"""Promises of the README that a realistic bug could break without any other test noticing.
+Each test names the bug it was proven to catch; they go through the CLI and read the PDF
+back, so they survive refactors of the code behind it."""
 
 from __future__ import annotations
 
@@ -530,7 +530,7 @@ NOTE = re.compile(r"fitted at spacing (\d+)%(?:, margins (\d+) pt)?(?:, type (\d
 
 def test_tightening_goes_spacing_then_margins_then_type(tmp_path: Path) -> None:
     """Bug: margins or type size touched before the stage before them is at its floor.
-    The numbers are classic's own (issue 22 moved them: body 10 pt, spacing floor 40 %,
+    The numbers are classic's own (they have moved before; now body 10 pt, spacing floor 40 %,
     smallest margin 36 pt), read from the style so a new type scale needs no edit here."""
     classic = load_theme("classic")
     natural_body, floors, m = classic.sizes.body, classic.floors, classic.page.margins

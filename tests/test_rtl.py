@@ -1,4 +1,4 @@
-"""Right-to-left résumés (issue 26): lines reordered by the bidirectional algorithm, Arabic
+"""Right-to-left résumés: lines reordered by the bidirectional algorithm, Arabic
 shaped (joined forms), the page mirrored for a right-to-left locale, and the text layer read
 back in logical order by PDFium, which --verify uses for such résumés."""
 

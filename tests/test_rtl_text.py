@@ -1,4 +1,4 @@
-"""Right-to-left lines as extractors read them (issue 26): the spaces between words that a
+"""Right-to-left lines as extractors read them: the spaces between words that a
 fallback font draws, letters joined across a change of style inside a word, and --verify
 checking the word order of right-to-left fields."""
 

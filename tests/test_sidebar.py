@@ -1,5 +1,5 @@
-"""The sidebar style as the eye reads it, glyph by glyph through PDFium (issue 22, items
-1-3): later pages at their own width, a main column never empty, columns balanced, no runt
+"""The sidebar style as the eye reads it, glyph by glyph through PDFium: later pages
+at their own width, a main column never empty, columns balanced, no runt
 in the panel, a long name large and on two lines at most, a gutter beside the tint."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_page_two_is_laid_out_at_its_own_width(source: Path, tmp_path: Path) -> 
     """A two-page sidebar résumé: page 2 has no panel, so each of its lines starts at the
     left margin (a bullet's text a little in) and its right-hand dates and links end at
     the right margin, not at page 1's main column. The RenderCV example is one of the
-    inputs the issue saw page 2 laid out at page 1's column width on (a title wrapping at
+    inputs whose page 2 was once laid out at page 1's column width (a title wrapping at
     342 pt, its date at x 361)."""
     pdf = _build(tmp_path, source, "--pages", "any")
     glyphs = read_glyphs(pdf)

@@ -1,4 +1,4 @@
-"""Slips that used to pass in silence or read wrong (issue 24): YAML's comment trap, dates
+"""Slips that used to pass in silence or read wrong: YAML's comment trap, dates
 that are no dates, an unclosed quote, other formats' key names, link schemes, the schema."""
 
 from __future__ import annotations

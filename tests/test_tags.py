@@ -1,4 +1,4 @@
-"""The tagged PDF (issue 25): the structure tree read back with pikepdf (tests/structure.py)
+"""The tagged PDF: the structure tree read back with pikepdf (tests/structure.py)
 for every style and the example, a two-page résumé, a sidebar résumé with a photo and the
 letter; the pdfua checker on each; the text layer the same as an untagged build's."""
 

@@ -1,4 +1,4 @@
-"""Fonts of the user's choice (issue 14): font files beside the résumé or in styles/
+"""Fonts of the user's choice: font files beside the résumé or in styles/
 (TrueType, CFF converted to TrueType and cached, collections), a `fallback:` list, and a
 located error for every bad font file."""
 

@@ -16,6 +16,7 @@ from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .errors import Problem, ResumeError, Severity
 from .model import Resume
 from .preflight import check_shown
+from .results import fit_fields
 from .resume_schema import load_resume
 from .schema import TextField
 from .theme import Theme, load_theme
@@ -42,6 +43,7 @@ class Options:
     verify: bool = False
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
     references: bool = True  # a JSON Resume's / YAMLResume's `references` (--no-references: not)
+    embed_source: bool = False  # --embed-source: as the résumé's `embed_source: true`
 
 
 @value
@@ -57,6 +59,11 @@ class BuildResult:
     verified: bool = False  # --verify read every field back from the PDF
     details: str = ""  # style, budget and layout passes, for --verbose
     source_format: str = ""  # the foreign format the résumé was read from, if any
+    budget: int | str = 0  # the page budget kept (0: no PDF)
+    adjust: float = 0.0  # the fit: > 0 tightened, < 0 grown (pdf/fit.py)
+    scale: float = 1.0  # the body type against the style's
+    extractor: str = ""  # what --verify read the PDF with
+    findings: tuple[Problem, ...] = ()  # --verify's warnings (the portals' limits)
 
 
 @value
@@ -68,6 +75,8 @@ class Checked:
     note: str
     warnings: tuple[Problem, ...]
     letter: Fitted | None = None  # the cover letter, laid out as `letter` does
+    adjust: float = 0.0  # the fit: > 0 tightened, < 0 grown (pdf/fit.py)
+    scale: float = 1.0  # the body type against the style's
 
     @property
     def summary(self) -> str:
@@ -149,7 +158,8 @@ def check(resume_path: Path, options: Options = Options()) -> Checked:
     if problems:
         raise ResumeError(problems)
     warnings = (*resume.warnings, *theme.warnings, *notes)
-    return Checked(fitted.pages, budget, fitted.note, warnings, letter)
+    fit = (fitted.adjust, fitted.scale)
+    return Checked(fitted.pages, budget, fitted.note, warnings, letter, *fit)
 
 
 def check_letter(
@@ -189,15 +199,21 @@ def build(
     """Build every format asked for; nothing is written until all of them are made."""
     started = time.perf_counter()
     from .write.output import check_output_path, check_targets, write_atomic
+    from .write.raster import add_pages, remove_stale_pages
 
     out = output or default_output(resume_path, options.variant, options.language)
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
+    if options.embed_source or resume.embed_source:  # the settings it was built with, in it
+        from .pdf.source import as_built
+
+        resume = as_built(resume, options.style, options.pages, options.page_size)
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
+    fitted, budget = None, 0
     if "pdf" in formats:
-        fitted, budget, notes = _fit(resume, theme, options)
+        fitted, budget, notes = _fit(resume, theme, options, out)
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
         details = (
             f"style {theme.name} ({', '.join(Path(f).name for f in theme.files)}); "
@@ -208,50 +224,42 @@ def build(
         notes = check_shown(resume, theme, options.strict).notes
     twins, cut = _twins(resume, theme, out, [f for f in formats if f != "pdf"], options)
     files.update(twins)
-    pngs = _add_pages(files, out, pages) if options.png and pages else ()
+    pngs = add_pages(files, out, pages) if options.png and pages else ()
     check_targets(files, [resume_path, *(Path(f) for f in theme.files)])
     for path, data in files.items():
         write_atomic(path, data)
-    removed = _remove_stale_pages(out, pages) if pngs else []
+    removed = remove_stale_pages(out, pages) if pngs else []
     seconds = time.perf_counter() - started
     fonts = {face.path for family in theme.fonts.user for face in family.faces}
     watched = (resume_path, *(Path(f) for f in (*theme.files, *sorted(fonts))))
     warnings = (*resume.warnings, *theme.warnings, *notes, *cut, *removed)
     verified = options.verify and bool(pages)
-    return BuildResult(
-        out,
-        pages,
-        seconds,
-        warnings,
-        note,
-        pngs,
-        watched,
-        tuple(twins),
-        verified,
-        details,
-        resume.source_format,
-    )
+    fit = fit_fields(fitted, budget, resume if verified else None)
+    made = (out, pages, seconds, warnings, note, pngs, watched, tuple(twins), verified, details)
+    return BuildResult(*made, resume.source_format, **fit)
 
 
 def _pages(budget: int | str) -> str:
     return "any number of pages" if budget == "any" else f"{budget} page{'s' * (budget != 1)}"
 
 
-def _fit(resume: Resume, theme: Theme, options: Options) -> tuple[Fitted, int | str, list[Problem]]:
+def _fit(
+    resume: Resume, theme: Theme, options: Options, out: Path | None = None
+) -> tuple[Fitted, int | str, list[Problem]]:
     """The PDF laid out within its page budget, checked for glyphs and, with --verify, read
-    back; with the budget it kept and the notes of its fonts (an installed one used)."""
+    back and held to the portals' limits (as `out`); with the budget it kept and the notes
+    of its fonts (an installed one used) and of the read-back (its warnings)."""
     book = check_shown(resume, theme, options.strict)
     from .pdf.fit import fit
 
     budget = options.pages or resume.pages or DEFAULT_PAGES
     fitted = fit(resume, theme, book, budget)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
-        from .verify import verify_pdf
+        from .verify import read_back
 
-        problems = verify_pdf(resume, fitted.pdf)
-        if problems:
-            raise ResumeError(problems)
-    return fitted, budget, book.notes
+        findings = read_back(resume, fitted.pdf, output=out, budget=budget)
+        fitted = replace(fitted, findings=tuple(findings))
+    return fitted, budget, [*book.notes, *fitted.findings]
 
 
 def _twins(
@@ -314,6 +322,7 @@ def build_letter(
     from .letter import LETTER_FILE, letter_fields, letter_links, require_letter
     from .paths import is_file
     from .write.output import check_output_path, check_targets, write_atomic
+    from .write.raster import add_pages, remove_stale_pages
 
     out = output or default_letter_output(resume_path, options.variant, options.language or "")
     check_output_path(out, [resume_path])
@@ -322,6 +331,7 @@ def build_letter(
     formats = options.formats or resume.formats or ("pdf",)
     files: dict[Path, bytes] = {}
     pages, note, details = 0, "", ""
+    fitted = None
     shown = letter_fields(resume, letter)
     book = check_shown(resume, theme, options.strict, shown)  # for the twins alone too
     cut: list[Problem] = []
@@ -331,12 +341,11 @@ def build_letter(
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
             from .letter import letter_displayed
-            from .verify import verify_pdf
+            from .verify import read_back
 
             seen, links = letter_displayed(resume, letter), letter_links(resume, letter)
-            problems = verify_pdf(resume, fitted.pdf, seen, links)
-            if problems:
-                raise ResumeError(problems)
+            found = read_back(resume, fitted.pdf, seen, links, output=out, budget=1)
+            fitted = replace(fitted, findings=tuple(found))
         pages, note, files[out] = fitted.pages, fitted.note, fitted.pdf
         details = f"style {theme.name}; budget 1 page; {fitted.passes} layout passes"
     if any(f != "pdf" for f in formats):
@@ -346,35 +355,23 @@ def build_letter(
         twins = [f for f in formats if f != "pdf"]
         made, cut = render_twins(doc, out, twins, shown, options.strict)
         files.update(made)
-    pngs = _add_pages(files, out, pages) if options.png and pages else ()
+    pngs = add_pages(files, out, pages) if options.png and pages else ()
     letter_file = resume_path.parent / LETTER_FILE
     watched = (resume_path, *(Path(f) for f in theme.files))
     watched += (letter_file,) if is_file(letter_file, "letter file") else ()
     check_targets(files, watched)  # every file first, as `build` does: all or nothing
     for path, data in files.items():
         write_atomic(path, data)
-    removed = _remove_stale_pages(out, pages) if pngs else []
+    removed = remove_stale_pages(out, pages) if pngs else []
     twins = tuple(p for p in files if p != out and p not in pngs)
-    warnings = (*resume.warnings, *theme.warnings, *book.notes, *cut, *removed)
+    found = fitted.findings if fitted else ()
+    warnings = (*resume.warnings, *theme.warnings, *book.notes, *found, *cut, *removed)
     seconds = time.perf_counter() - started
     verified = options.verify and bool(pages)
-    return BuildResult(out, pages, seconds, warnings, note, pngs, watched, twins, verified, details)
-
-
-def _add_pages(files: dict[Path, bytes], pdf: Path, pages: int) -> tuple[Path, ...]:
-    """A PNG of each page of the PDF about to be written, added to `files` so they are
-    checked and written with it: a page that cannot be written leaves the old PDF alone."""
-    from .write.raster import page_names, render_pngs
-
-    pngs = page_names(pdf, pages)
-    files.update(zip(pngs, render_pngs(files[pdf], pages), strict=True))
-    return pngs
-
-
-def _remove_stale_pages(pdf: Path, pages: int) -> list[Problem]:
-    from .write.raster import remove_stale_pages
-
-    return remove_stale_pages(pdf, pages)
+    fields = fit_fields(fitted, 1, resume if verified else None)
+    return BuildResult(
+        out, pages, seconds, warnings, note, pngs, watched, twins, verified, details, **fields
+    )
 
 
 def variant_names(resume_path: Path) -> list[str]:

@@ -61,6 +61,17 @@ class ResumeError(Exception):
         return (ResumeError, (self.problems,))  # so batch workers can send it back
 
 
+class ReadBackFailed(ResumeError):
+    """`--verify` found the PDF loses text: its problems, and which extractor read it."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], extractor: str) -> None:
+        super().__init__(problems)
+        self.extractor = extractor
+
+    def __reduce__(self) -> tuple[type, tuple[tuple[Problem, ...], str]]:  # type: ignore[override]
+        return (ReadBackFailed, (self.problems, self.extractor))
+
+
 SHOWN = 80  # characters of a user's value that a message quotes at most
 
 

@@ -164,6 +164,11 @@ RESUME = Record(
         ),
         "letter": LETTER,
         "photo": PHOTO,
+        "embed_source": Choice(
+            ("true", "false", "yes", "no"),
+            convert=lambda v: v in ("true", "yes"),
+            description="true: the résumé as built is attached to its PDF (docs/security.md)",
+        ),
         "variants": MapOf(
             Record(
                 Variant,
@@ -311,11 +316,28 @@ def resume_json_schema(languages: tuple[str, ...] = ()) -> dict[str, Any]:
         "title": "resume-pdf résumé (schema v1)",
         **RESUME.json_schema(),
     }
-    schema["$defs"] = {"translated": translated_def(languages)}
+    if languages:  # init --languages: an editor completes the file's own codes
+        _offer_languages(schema, translated_def(), translated_def(languages))
     variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
     for owner in (schema["properties"], variant):
         owner["style"] = _style_choices(owner["style"], builtin_styles())
     return schema
+
+
+def _offer_languages(node: Any, plain: dict[str, Any], listed: dict[str, Any]) -> None:
+    """Every translated text of `node` with `listed`'s codes in place of `plain`'s any."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if value == plain:
+                node[key] = listed
+            else:
+                _offer_languages(value, plain, listed)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            if value == plain:
+                node[i] = listed
+            else:
+                _offer_languages(value, plain, listed)
 
 
 def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:

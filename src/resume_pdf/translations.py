@@ -186,8 +186,9 @@ def _codes_only(value: dict[str, Any]) -> bool:
 
 
 def translatable_schema(plain: dict[str, Any]) -> dict[str, Any]:
-    """A text field's JSON Schema that also takes `{en: ..., de: ...}`."""
-    return {"anyOf": [plain, {"$ref": "#/$defs/translated"}]}
+    """A text field's JSON Schema that also takes `{en: ..., de: ...}` (written out in each
+    field rather than referred to, so that every reader of the schema sees it)."""
+    return {"anyOf": [plain, translated_def()]}
 
 
 def translated_def(languages: tuple[str, ...] = ()) -> dict[str, Any]:

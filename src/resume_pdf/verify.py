@@ -17,10 +17,11 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 
 from .content import Occurrences, displayed, expected_links
-from .errors import Problem, quote
-from .model import Resume
+from .errors import Problem, ReadBackFailed, Severity, quote
+from .model import ANY_PAGES, Budget, Resume
 from .text.bidi import has_rtl
 from .text.inline import ALLOWED_SCHEMES
 
@@ -115,6 +116,33 @@ def lcs_len(a: list[str], b: list[str]) -> int:
         u = v & masks.get(t, 0)
         v = ((v + u) | (v - u)) & full
     return len(a) - bin(v).count("1")
+
+
+def extractor(resume: Resume) -> str:
+    """The text extractor `verify_pdf` reads this résumé's PDF with, as results name it."""
+    return "pdfium" if any(has_rtl(field.text) for field in resume.texts) else "pypdf"
+
+
+def read_back(
+    resume: Resume,
+    pdf: bytes,
+    shown: Iterable[tuple[str, str]] | None = None,
+    links: Iterable[str] | None = None,
+    *,
+    output: Path | None = None,
+    budget: Budget = ANY_PAGES,
+) -> list[Problem]:
+    """`verify_pdf` and the portals' limits (verify_portals.py, `output` the file's name):
+    raises ReadBackFailed, naming the extractor, on any error; returns the warnings."""
+    from .verify_portals import portal_problems
+
+    portal = portal_problems(resume, pdf, output, budget)
+    errors = [*verify_pdf(resume, pdf, shown, links)]
+    errors += [p for p in portal if p.severity is Severity.ERROR]
+    warnings = [p for p in portal if p.severity is not Severity.ERROR]
+    if errors:
+        raise ReadBackFailed([*errors, *warnings], extractor(resume))
+    return warnings
 
 
 def verify_pdf(

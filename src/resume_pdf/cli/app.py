@@ -253,6 +253,13 @@ verify_option = click.option(
     "--verify", is_flag=True, help="Read the PDF back as an ATS would; exit 1 if text is lost."
 )
 strict_option = click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+json_option = click.option(
+    "--json",
+    is_flag=True,
+    expose_value=False,
+    callback=_set_output,
+    help="Print the results as one JSON document (see `resume-pdf schema --results`).",
+)
 
 
 def references_option(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -33,6 +33,7 @@ class _Output:
         self.color: bool | None = False if os.environ.get("NO_COLOR") else None
         self.quiet = False
         self.verbose = False
+        self.json = False  # --json: stdout holds one JSON document and nothing else
 
 
 OUT = _Output()
@@ -109,6 +110,8 @@ def excerpt(text: str, line: int, column: int, tag: str, width: int = 76) -> lis
 
 
 def report(problems: Iterable[Problem], file: Path | None = None) -> None:
+    if OUT.json:  # the problems are in the document instead
+        return
     for problem in problems:
         if OUT.quiet and problem.severity is not Severity.ERROR:
             continue
@@ -130,12 +133,35 @@ def run(action: Callable[[], Any], file: Path | None = None) -> Any:
     try:
         return action()
     except ResumeError as exc:
-        report(exc.problems, file)
-        raise SystemExit(1) from None
+        failed(exc.problems, file)
+
+
+def failed(problems: Iterable[Problem], file: Path | None = None) -> NoReturn:
+    """Report problems that stop the command before any résumé's outcome, then exit 1;
+    with --json as a results document holding them."""
+    if OUT.json:
+        from ..results import Outcome, Results
+
+        command = click.get_current_context().info_name or ""
+        if file is None:
+            emit(Results(command, (), tuple(problems)))
+        else:
+            emit(Results(command, (Outcome(str(file), "resume", None, tuple(problems)),)))
+    report(problems, file)
+    raise SystemExit(1)
+
+
+def emit(results: Any) -> None:
+    """Print the --json document of `results` (a results.Results): stdout's one content."""
+    import json
+
+    from ..results import as_json
+
+    say(json.dumps(as_json(results), indent=2, ensure_ascii=False))
 
 
 def info(line: str) -> None:
-    if not OUT.quiet:
+    if not (OUT.quiet or OUT.json):
         say(line)
 
 
@@ -147,5 +173,4 @@ def need_resume(paths: list[Path], given: bool) -> None:
         if absent(path):  # a symlink loop or a name too long is read (and explained) later
             start = "resume-pdf init" + (f" {path}" if given else "")
             hint = f"create a starter résumé with `{start}`"
-            report([Problem("file not found", hint=hint)], path)
-            raise SystemExit(1)
+            failed([Problem("file not found", hint=hint)], path)

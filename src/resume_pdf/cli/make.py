@@ -18,6 +18,7 @@ from .app import (
     complete_resume,
     complete_variants,
     epilog,
+    json_option,
     language_options,
     main,
     output_options,
@@ -27,7 +28,7 @@ from .app import (
     style_option,
     verify_option,
 )
-from .console import OUT, info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, emit, info, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -94,8 +95,14 @@ if TYPE_CHECKING:
     callback=lambda _ctx, _param, value: _formats(value),
     help="What to write, e.g. pdf,txt,md,html,docx (default: the résumé's `formats:`, or pdf).",
 )
+@json_option
 @output_options
 @click.option("--letter", is_flag=True, help="Also build the cover letter (see `letter`).")
+@click.option(
+    "--embed-source",
+    is_flag=True,
+    help="Attach the résumé as built to the PDF (resume.yaml, resume.json; docs/security.md).",
+)
 def build(
     resumes: tuple[Path, ...],
     output: Path | None,
@@ -132,6 +139,8 @@ def build(
     need_resume(paths, given=bool(resumes))
     if serve and not watch:
         raise click.UsageError("--serve goes with --watch")
+    if watch and OUT.json:
+        raise click.UsageError("--json reports one build: leave out --watch")
     if watch:
         if len(paths) > 1 or all_variants or all_languages:
             raise click.UsageError("--watch follows one résumé (one variant, one language)")
@@ -140,21 +149,25 @@ def build(
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
-    failed = False
     work = run(lambda: plan(paths, output, options, all_variants, letters, all_languages))
+    outcomes: list[Any] = []
+    failed = False
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
     for job, result in run_jobs(work, jobs):
-        if isinstance(result, ResumeError) and job.letter and result.problems == said:
+        if OUT.json:
+            outcomes.append(outcome(job, result))
+            failed |= isinstance(result, ResumeError)
+        elif isinstance(result, ResumeError) and job.letter and result.problems == said:
             failed = True  # a variant's error, already reported by the résumé's build
-            continue
-        if job.letter and not isinstance(result, ResumeError):  # its résumé's warned them
-            result = replace(result, warnings=tuple(w for w in result.warnings if w not in said))
-        said = result.problems if isinstance(result, ResumeError) else result.warnings
-        failed |= show(result, job.resume)
+        else:
+            if job.letter and not isinstance(result, ResumeError):  # its résumé warned them
+                kept = tuple(w for w in result.warnings if w not in said)
+                result = replace(result, warnings=kept)
+            said = result.problems if isinstance(result, ResumeError) else result.warnings
+            failed |= show(result, job.resume)
         if open_pdf and not isinstance(result, ResumeError):
             open_file(result.output)
-    if failed:
-        raise SystemExit(1)
+    finish("build", outcomes, failed)
 
 
 @main.command(
@@ -187,6 +200,7 @@ def build(
     callback=lambda _ctx, _param, value: _formats(value),
     help="What to write, e.g. pdf,txt,md (default: the résumé's `formats:`, or pdf).",
 )
+@json_option
 @output_options
 def letter(
     resume: Path, output: Path | None, all_variants: bool, all_languages: bool, **chosen: Any
@@ -204,9 +218,28 @@ def letter(
         raise click.UsageError("-o names one PDF: leave out --all-variants/languages")
     need_resume([resume], given=True)
     failed = False
-    work = run(lambda: plan([resume], output, options, all_variants, "only", all_languages))
+    work = run(lambda: plan([resume], output, options, all_variants, "only", all_languages), resume)
+    outcomes = []
     for job, result in run_jobs(work, 1):
-        failed |= show(result, job.resume)
+        if OUT.json:
+            outcomes.append(outcome(job, result))
+        failed |= isinstance(result, ResumeError) if OUT.json else show(result, job.resume)
+    finish("letter", outcomes, failed)
+
+
+def outcome(job: Any, result: Any) -> Any:
+    """One job's results.Outcome, for --json."""
+    from ..results import built
+
+    return built(job.resume, "letter" if job.letter else "resume", job.options, result)
+
+
+def finish(command: str, outcomes: list[Any], failed: bool) -> None:
+    """With --json, print the document of every outcome; exit 1 when a build failed."""
+    if OUT.json:
+        from ..results import Results
+
+        emit(Results(command, tuple(outcomes)))
     if failed:
         raise SystemExit(1)
 

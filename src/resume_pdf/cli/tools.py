@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import ResumeError
+from ..errors import Problem, ResumeError
 from ..values import replace
 from .app import (
     RESUME,
@@ -17,6 +17,7 @@ from .app import (
     complete_resume,
     complete_styles,
     epilog,
+    json_option,
     language_options,
     main,
     output_options,
@@ -24,7 +25,7 @@ from .app import (
     strict_option,
     style_path,
 )
-from .console import info, need_resume, paint, report, run, say, shown_path
+from .console import OUT, emit, info, need_resume, paint, report, run, say, shown_path
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 @strict_option
 @references_option
 @language_options
+@json_option
 @output_options
 def check(
     resume: Path,
@@ -79,19 +81,42 @@ def check(
     need_resume([resume], given=resume != Path("resume.yaml"))
     options = Options(style=style, pages=pages, strict=strict, references=references)
     options = replace(options, language=language)
-    jobs = run(lambda: plan([resume], None, options, False, all_languages=all_languages), resume)
-    failed = False
+    if all_languages:
+        _check_each(resume, run(lambda: plan([resume], None, options, False, all_languages=True)))
+        return
+    checked = run(lambda: run_check(resume, options), resume)
+    if OUT.json:
+        from ..results import Results, checked_outcomes
+
+        emit(Results("check", checked_outcomes(resume, checked)))
+        return
+    info(f"{paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
+    report(checked.warnings, resume)
+
+
+def _check_each(resume: Path, jobs: list) -> None:
+    """`check --all-languages`: each language's result line and warnings (the fields it
+    has not translated among them), or one --json document of them all."""
+    from ..build import check as run_check
+    from ..results import Results, checked_outcomes
+
+    outcomes, failed = [], False
     for job in jobs:
-        lang = job.options.language
-        shown = f"{shown_path(resume)} ({lang})" if all_languages else shown_path(resume)
         try:
             checked = run_check(resume, job.options)
         except ResumeError as exc:
-            report(exc.problems, resume)
             failed = True
+            outcomes += checked_outcomes(resume, exc)
+            if not OUT.json:
+                report(exc.problems, resume)
             continue
-        info(f"{paint(shown, 'ok')}: ok, {checked.summary}")
-        report(checked.warnings, resume)
+        outcomes += checked_outcomes(resume, checked)
+        if not OUT.json:
+            shown = f"{shown_path(resume)} ({job.options.language})"
+            info(f"{paint(shown, 'ok')}: ok, {checked.summary}")
+            report(checked.warnings, resume)
+    if OUT.json:
+        emit(Results("check", tuple(outcomes)))
     if failed:
         raise SystemExit(1)
 
@@ -136,18 +161,38 @@ def styles(resume: Path, preview: bool) -> None:
 
 
 @main.command(
-    short_help="Print the JSON Schema of the résumé format.",
-    epilog=epilog("resume-pdf schema > resume.schema.json"),
+    short_help="Print the JSON Schema of the résumé format (or of --json's results).",
+    epilog=epilog(
+        "resume-pdf schema > resume.schema.json",
+        "resume-pdf schema --results > results.schema.json",
+        "resume-pdf schema --guide > agent-guide.md",
+    ),
 )
+@click.option("--results", is_flag=True, help="The schema of what `--json` prints instead.")
+@click.option("--guide", is_flag=True, help="The Markdown guide for editors and agents instead.")
 @output_options
-def schema() -> None:
+def schema(results: bool, guide: bool) -> None:
     """Print the JSON Schema of the résumé format, for editors and CI.
 
     With `# yaml-language-server: $schema=resume.schema.json` as the first line of the
-    résumé, editors complete and check every field while you type.
+    résumé, editors complete and check every field while you type. --results prints the
+    schema of the document `check`, `build` and `letter` print with --json; --guide, the
+    guide for editors and agents, generated from the résumé schema.
     """
     import json
 
+    if results and guide:
+        raise click.UsageError("--results and --guide exclude each other")
+    if guide:
+        from ..guide import agent_guide
+
+        sys.stdout.write(agent_guide())
+        return
+    if results:
+        from ..results import RESULTS_SCHEMA
+
+        say(json.dumps(RESULTS_SCHEMA, indent=2, ensure_ascii=False))
+        return
     from ..resume_schema import resume_json_schema
 
     say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
@@ -245,6 +290,8 @@ def convert(
     joined into one file whose texts carry their translations. And back: a résumé of ours
     with `-o NAME.json` is written as JSON Resume, in the language --lang names.
 
+    A PDF built with --embed-source gives back the résumé source it carries, as built.
+
     The result is validated before it is written, starts with the schema line for editors,
     and lists each entry's fields in the order of the format. It warns as `build` does, and
     keeps each value it warns about as a comment in the entry it came from. An existing
@@ -252,8 +299,12 @@ def convert(
     """
     from pathlib import Path
 
+    from ..read.embedded import is_pdf
     from ..scaffold import convert_to_yaml
 
+    if is_pdf(source):
+        _restore(source, output, force)
+        return
     if language is not None or (output.endswith(".json") and _ours(source)):
         _export(source, output, language, force, more)
         return
@@ -304,3 +355,29 @@ def _export(
         return
     info(f"{shown_path(target)}: written")
     report(converted.warnings, source)
+
+
+def _restore(pdf: Path, output: str, force: bool) -> None:
+    """`convert cv.pdf`: the résumé source the PDF carries (built with --embed-source)."""
+    from pathlib import Path
+
+    from ..paths import exists
+    from ..read.embedded import restored_source
+    from ..write.output import check_output_path, write_atomic
+
+    if output != "-":
+        target = Path(output)
+        run(lambda: check_output_path(target, [pdf]), pdf)
+        if exists(target) and not force:
+            hint = "add --force to replace it, or use -o - to print the YAML"
+            run(lambda: _raise(f"{str(target)!r} already exists", hint), pdf)
+    text = run(lambda: restored_source(pdf), pdf)
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    run(lambda: write_atomic(target, text.encode()), pdf)
+    info(f"{shown_path(target)}: written (the résumé source embedded in {shown_path(pdf)})")
+
+
+def _raise(message: str, hint: str) -> None:
+    raise ResumeError([Problem(message, hint=hint)])

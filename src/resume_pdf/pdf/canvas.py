@@ -81,9 +81,15 @@ class KerningCanvas(Canvas):
         page.StructParents = self.tagger.page_key(self.getPageNumber())
         page.Tabs = PDFName("S") if self._annotationrefs else None
 
+    attachments: tuple[tuple[str, bytes], ...] = ()  # name, bytes: pdf/attach.py
+
     def save(self) -> None:
         if self.tagger is not None:
             self.tagger.write(self._doc)
+        if self.attachments:
+            from .attach import attach
+
+            attach(self._doc, self.attachments)
         pack(self._doc)  # tagged or not, the same writer: the tags' cost stays comparable
         super().save()
 

@@ -39,6 +39,9 @@ class Fitted:
     pages: int
     note: str  # what was tightened, for the result line ("" when nothing was)
     passes: int
+    adjust: float = 0.0  # the fit's setting: > 0 tightened, < 0 grown, 0 the style's own
+    scale: float = 1.0  # the body type's size against the style's
+    findings: tuple[Problem, ...] = ()  # --verify's warnings (build.py)
 
 
 class _Search:
@@ -257,7 +260,13 @@ def _finish(
             placed=search.placed,
         )
         search.passes += 1
-    return Fitted(best.pdf, best.pages, note, search.passes)
+    return Fitted(best.pdf, best.pages, note, search.passes, t, _scale(search.theme, t))
+
+
+def _scale(theme: Theme, t: float) -> float:
+    """The body type's size at setting t against the style's (grown when t < 0)."""
+    shown = theme.tightened(t) if t >= 0 else theme.grown(-t)
+    return round(shown.sizes.body / theme.sizes.body, 4) if theme.sizes.body else 1.0
 
 
 def describe(theme: Theme, t: float) -> str:

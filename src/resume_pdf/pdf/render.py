@@ -79,8 +79,10 @@ class _ResumeDoc(BaseDocTemplate):
 
     footer: Callable[[Canvas, int], None] | None = None
     tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
+    attachments: tuple[tuple[str, bytes], ...] = ()  # the embedded source (pdf/source.py)
 
     def beforeDocument(self) -> None:  # noqa: N802 (reportlab's name)
+        self.canv.attachments = self.attachments
         tagger = getattr(self.canv, "tagger", None)
         if tagger is not None:
             tagger.lang, tagger.title, tagger.author = self.tags
@@ -126,6 +128,10 @@ def render(
         **_metadata(resume, kind),
     )
     doc.tags = (resume.locale, f"{resume.name} — {kind.title}", resume.name)
+    if resume.embed_source and kind is RESUME:  # a letter's PDF holds no résumé
+        from .source import source_files
+
+        doc.attachments = source_files(resume, theme.name, theme.page.size)
     story = kind.story(resume, theme, book, placed=placed)
     if side is not None and side != theme and story.side:  # one placement for both columns
         decided = (story.panel, story.width)

@@ -68,3 +68,11 @@ def write_pngs(pdf: Path, targets: list[Path], scale: float = 1.5) -> None:
     check_targets(targets)
     for target, data in zip(targets, render_pngs(pdf, len(targets), scale), strict=False):
         write_atomic(target, data)
+
+
+def add_pages(files: dict[Path, bytes], pdf: Path, pages: int) -> tuple[Path, ...]:
+    """A PNG of each page of the PDF about to be written, added to `files` so they are
+    checked and written with it: a page that cannot be written leaves the old PDF alone."""
+    pngs = page_names(pdf, pages)
+    files.update(zip(pngs, render_pngs(files[pdf], pages), strict=True))
+    return pngs
