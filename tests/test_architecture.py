@@ -47,7 +47,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "fonts/discover",
         "fonts/outlines",
     },
-    "babel": {"dates", "read/linkedin_text"},  # CLDR's month names (LinkedIn's: `Mär 2020`)
+    # CLDR: month names, long dates, language codes (LinkedIn's month names: `Mär 2020`)
+    "babel": {"dates", "translations", "read/linkedin_text"},
     "bibtexparser": {"read/bibtex"},  # a `bib:` publications section only
     "pylatexenc": {"read/bibtex"},  # ... its LaTeX as Unicode
     "pypdf": {"verify", "verify_tags", "read/embedded"},  # convert cv.pdf: its attachments

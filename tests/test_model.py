@@ -199,9 +199,8 @@ def test_every_unsupported_tag_and_bad_merge_is_located_with_its_field() -> None
 
 
 UNKNOWN = "r.yaml:1:1: emial: unknown key `emial` (known keys: name, headline, contact, summary, "
-UNKNOWN += (
-    "style, pages, page_size, sections, locale, formats, letter, photo, embed_source, variants)"
-)
+UNKNOWN += "style, pages, page_size, sections, locale, languages, formats, letter, photo, "
+UNKNOWN += "embed_source, variants)"
 
 
 def test_an_unclosed_bracket_does_not_hide_the_problems_above_it() -> None:

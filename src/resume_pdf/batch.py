@@ -1,4 +1,4 @@
-"""Many builds at once: résumés × variants, in worker processes when asked.
+"""Many builds at once: résumés × variants × languages, in worker processes when asked.
 
 The pipeline (reportlab included) is imported before the workers are forked, so they
 share it and start building at once; each keeps its fonts loaded from job to job.
@@ -28,9 +28,27 @@ def plan(
     options: Options,
     all_variants: bool,
     letters: str = "none",  # none | also (build --letter) | only (resume-pdf letter)
+    all_languages: bool = False,
 ) -> list[Job]:
-    """One job per résumé, or per résumé and variant with --all-variants; with letters,
-    each résumé's job is followed by its letter's (or replaced by it)."""
+    """One job per résumé, or per résumé and variant with --all-variants, and per language
+    with --all-languages; with letters, each résumé's job is followed by its letter's (or
+    replaced by it)."""
+    jobs = _variant_jobs(resumes, output, options, all_variants)
+    if all_languages:
+        jobs = [
+            replace(job, options=replace(job.options, language=code))
+            for job in jobs
+            for code in _languages(job.resume)
+        ]
+    if letters == "none":
+        return jobs
+    pairs = [(job, _letter_job(job, letters == "also")) for job in jobs]
+    return [j for job, letter in pairs for j in ((letter,) if letters == "only" else (job, letter))]
+
+
+def _variant_jobs(
+    resumes: list[Path], output: Path | None, options: Options, all_variants: bool
+) -> list[Job]:
     if not all_variants:
         jobs = [Job(r, output, options) for r in resumes]
     else:
@@ -40,10 +58,18 @@ def plan(
             if not names:
                 raise _no_variants(resume)
             jobs += [Job(resume, None, replace(options, variant=n)) for n in names]
-    if letters == "none":
-        return jobs
-    pairs = [(job, _letter_job(job, letters == "also")) for job in jobs]
-    return [j for job, letter in pairs for j in ((letter,) if letters == "only" else (job, letter))]
+    return jobs
+
+
+def _languages(resume: Path) -> tuple[str, ...]:
+    """The résumé's `languages:`; one listing none has nothing to build in each."""
+    from .resume_schema import load_resume
+
+    names = load_resume(resume).languages
+    if not names:
+        message = f"{resume} lists no `languages:` (e.g. languages: [en, de])"
+        raise ResumeError([Problem(message, field="languages")])
+    return names
 
 
 def _letter_job(job: Job, beside: bool) -> Job:

@@ -39,6 +39,7 @@ class Options:
     pages: int | str | None = None  # 1..20 or "any"
     strict: bool = False
     variant: str | None = None
+    language: str | None = None  # --lang: the texts' language (default: the file's first)
     png: bool = False
     verify: bool = False
     formats: tuple[str, ...] = ()  # --format; empty: the résumé's `formats:`, else the PDF
@@ -92,10 +93,11 @@ class Checked:
         return shown
 
 
-def default_output(resume_path: Path, variant: str | None = None) -> Path:
-    """`resume.yaml` -> `output/resume.pdf` (or `output/resume-VARIANT.pdf`), beside it."""
+def default_output(resume_path: Path, variant: str | None = None, lang: str | None = None) -> Path:
+    """`resume.yaml` -> `output/resume.pdf` (`output/resume-VARIANT.pdf`, in a language
+    `output/resume-VARIANT.LANG.pdf`), beside it."""
     stem = f"{resume_path.stem}-{variant}" if variant else resume_path.stem
-    return resume_path.parent / "output" / f"{stem}.pdf"
+    return resume_path.parent / "output" / f"{stem}{f'.{lang}' * bool(lang)}.pdf"
 
 
 def load_inputs(
@@ -103,7 +105,7 @@ def load_inputs(
 ) -> tuple[Resume, Theme]:
     """The validated (and tailored) résumé and its theme; for a `letter`, with the letter of
     a letter.yaml beside it when it has no `letter:` block."""
-    resume = load_resume(resume_path, references=options.references)
+    resume = load_resume(resume_path, references=options.references, language=options.language)
     if letter:
         from .letter import attach_letter_file
 
@@ -212,7 +214,7 @@ def build(
     from .write.output import check_output_path, check_targets, write_atomic
     from .write.raster import add_pages, remove_stale_pages
 
-    out = output or default_output(resume_path, options.variant)
+    out = output or default_output(resume_path, options.variant, options.language)
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options)
     if options.embed_source or resume.embed_source:  # the settings it was built with, in it
@@ -318,11 +320,11 @@ def _cut_warning(cut: Cut, fmt: str, shown: tuple[TextField, ...]) -> Problem:
     return Problem(msg, field.location, field.path, Severity.WARNING)
 
 
-def default_letter_output(resume_path: Path, variant: str | None = None) -> Path:
-    """`resume.yaml` -> `output/resume-letter.pdf` (`output/resume-VARIANT-letter.pdf`), so
-    each letter sorts beside its résumé."""
+def default_letter_output(resume_path: Path, variant: str | None = None, lang: str = "") -> Path:
+    """`resume.yaml` -> `output/resume-letter.pdf` (`output/resume-VARIANT-letter.LANG.pdf`),
+    so each letter sorts beside its résumé."""
     pdf = default_output(resume_path, variant)
-    return pdf.with_name(f"{pdf.stem}-letter.pdf")
+    return pdf.with_name(f"{pdf.stem}-letter{f'.{lang}' * bool(lang)}.pdf")
 
 
 def build_letter(
@@ -336,7 +338,7 @@ def build_letter(
     from .write.output import check_output_path, check_targets, write_atomic
     from .write.raster import add_pages, remove_stale_pages
 
-    out = output or default_letter_output(resume_path, options.variant)
+    out = output or default_letter_output(resume_path, options.variant, options.language or "")
     check_output_path(out, [resume_path])
     resume, theme = load_inputs(resume_path, options, letter=True)
     letter = require_letter(resume, resume_path)

@@ -16,6 +16,7 @@ EXAMPLES: dict[str, Any] = {
     "contact.links[].show": "label",
     "page_size": "a4",
     "locale": "de",
+    "languages": ["en", "de"],
     "formats": ["pdf", "txt"],
     "photo": "me.jpg",
     "embed_source": True,

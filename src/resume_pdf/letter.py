@@ -129,6 +129,7 @@ def attach_letter_file(resume: Resume, resume_path: Path) -> Resume:
         )
         return replace(resume, warnings=(*resume.warnings, warning))
     ctx = Context(source, warnings=list(source.warnings))
+    ctx.languages, ctx.language = resume.languages, resume.language or None  # the résumé's
     letter = LETTER.check(source.data if source.data is not None else {}, (), ctx)
     if ctx.problems or source.errors:
         raise ResumeError([*source.errors, *ctx.problems, *ctx.warnings])

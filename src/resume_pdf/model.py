@@ -189,6 +189,8 @@ class Resume:
     texts: tuple[TextField, ...] = ()  # every displayed text, in file order
     warnings: tuple[Problem, ...] = ()
     source_format: str = ""  # "" for ours; "JSON Resume", "RenderCV", "YAMLResume"
+    languages: tuple[str, ...] = ()  # `languages:`, the first the default
+    language: str = ""  # the one its texts were resolved for ("" when it lists none)
     embed_source: bool = False  # attach the résumé as built to its PDF (pdf/source.py)
 
 

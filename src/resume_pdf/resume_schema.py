@@ -34,6 +34,7 @@ from .read.source import Path_, Source
 from .read.syntax import before_first
 from .schema import INVALID, Choice, Context, ListOf, MapOf, Record, describe
 from .text_fields import Pattern, Phone, Text, Url
+from .translations import LANGUAGES, chosen_language, locale_for, written_languages
 from .values import replace
 
 
@@ -157,6 +158,7 @@ RESUME = Record(
         "page_size": Choice(("letter", "a4")),
         "sections": ListOf(SECTION),
         "locale": Choice(LOCALES, description="Language of month names and 'present'"),
+        "languages": LANGUAGES,
         "formats": ListOf(
             Choice(FORMATS), description="Files `build` writes: pdf, txt, md, html, docx"
         ),
@@ -204,9 +206,15 @@ RESUME = Record(
 )
 
 
-def load_resume(path: Path, display_name: str | None = None, references: bool = True) -> Resume:
+def load_resume(
+    path: Path,
+    display_name: str | None = None,
+    references: bool = True,
+    language: str | None = None,
+) -> Resume:
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
-    `basics` key); raises ResumeError listing every problem."""
+    `basics` key), its texts in `language` (default: its first); raises ResumeError listing
+    every problem."""
     from .read.bibliography import has_bibliography
     from .read.decode import is_archive
     from .read.source import parse_source, read_bytes
@@ -215,7 +223,7 @@ def load_resume(path: Path, display_name: str | None = None, references: bool = 
     if is_archive(path):  # a LinkedIn data export: a ZIP or its folder of CSV files
         from .read.linkedin import read_linkedin
 
-        return validate_resume(read_linkedin(path, name)[1])
+        return validate_resume(read_linkedin(path, name)[1], language)
     raw = read_bytes(path, name)
     try:
         source = parse_source(raw, name)
@@ -230,7 +238,7 @@ def load_resume(path: Path, display_name: str | None = None, references: bool = 
         from .read.bibliography import expand_bibliographies
 
         source = expand_bibliographies(source, path.parent)
-    return validate_resume(source)
+    return validate_resume(source, language)
 
 
 # A file that does not look like a résumé at all (a symlink to /etc/shadow, a binary, a
@@ -272,7 +280,7 @@ def _looks_like_a_resume(data: dict[str, Any]) -> bool:
     )
 
 
-def validate_resume(source: Source) -> Resume:
+def validate_resume(source: Source, language: str | None = None) -> Resume:
     data = source.data
     if isinstance(data, dict) and not source.format and not _looks_like_a_resume(data):
         raise _not_a_resume(Location(source.file, 1, 1))
@@ -280,6 +288,8 @@ def validate_resume(source: Source) -> Resume:
     if not isinstance(source.data, dict):
         ctx.error((), "the top level must be a mapping with at least `name`")
         raise ResumeError([*source.errors, *ctx.problems])
+    ctx.languages = written_languages(source.data.get("languages"))
+    ctx.language = chosen_language(language, ctx)
     resume = RESUME.check(source.data, (), ctx)
     if source.errors:
         # a blanked-out line may have held a required key: do not blame the user twice
@@ -293,18 +303,32 @@ def validate_resume(source: Source) -> Resume:
         texts=tuple(ctx.texts),
         warnings=tuple(ctx.warnings),
         source_format=source.format,
+        **_language_of(resume, ctx, "locale" in source.data),
     )
 
 
-def resume_json_schema() -> dict[str, Any]:
-    """The résumé format as JSON Schema, derived from the specs the validator uses."""
+def _language_of(resume: Resume, ctx: Context, locale_written: bool) -> dict[str, Any]:
+    """The language built and the locale it sets (dates, "present", section titles, /Lang)."""
+    if not ctx.languages:
+        return {}
+    language = ctx.language or ctx.languages[0]
+    locale = locale_for(language, resume.locale if locale_written else None)
+    return {"language": language, "locale": locale}
+
+
+def resume_json_schema(languages: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The résumé format as JSON Schema, derived from the specs the validator uses; with
+    `languages`, a translated text offers those codes to complete."""
     from .theme import builtin_styles
+    from .translations import translated_def
 
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "resume-pdf résumé (schema v1)",
         **RESUME.json_schema(),
     }
+    if languages:  # init --languages: an editor completes the file's own codes
+        _offer_languages(schema, translated_def(), translated_def(languages))
     variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
     for owner in (schema["properties"], variant):
         owner["style"] = _style_choices(owner["style"], builtin_styles())
@@ -331,6 +355,22 @@ def _or_bibliography(entries: dict[str, Any]) -> dict[str, Any]:
         "additionalProperties": False,
     }
     return {"description": entries.get("description", ""), "anyOf": [entries, bib]}
+
+
+def _offer_languages(node: Any, plain: dict[str, Any], listed: dict[str, Any]) -> None:
+    """Every translated text of `node` with `listed`'s codes in place of `plain`'s any."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if value == plain:
+                node[key] = listed
+            else:
+                _offer_languages(value, plain, listed)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            if value == plain:
+                node[i] = listed
+            else:
+                _offer_languages(value, plain, listed)
 
 
 def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -38,6 +38,12 @@ class Context:
         self.warnings: list[Problem] = warnings if warnings is not None else []
         self.texts: list[TextField] = []
         self.missing: list[Problem] = []  # "required" problems
+        self.languages: tuple[str, ...] = ()  # `languages:`, the first the default
+        self.language: str | None = None  # the one being built (None: the default)
+
+    def untranslated(self, path: Path_, message: str) -> None:
+        """A text with no translation into the language built: shown in another (warned)."""
+        self.warn(path, message)
 
     def error(self, path: Path_, message: str, *, key: bool = False, hint: str = "") -> Any:
         loc = self.source.locate(path, key=key)
@@ -153,7 +159,11 @@ class Either(Spec):
     description: str = ""
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        from .translations import looks_translated
+
         fields = getattr(self.mapping, "fields", {})
+        if isinstance(value, dict) and not value.keys() & fields and looks_translated(value, ctx):
+            return self._text(value, path, ctx)
         if isinstance(value, dict) and len(value) == 1 and not value.keys() & fields:
             (key,) = value
             if ctx.source.file.lower().endswith(".json"):  # JSON has no colon to quote
@@ -164,6 +174,9 @@ class Either(Spec):
             )
         if isinstance(value, dict):
             return self.mapping.check(value, path, ctx)
+        return self._text(value, path, ctx)
+
+    def _text(self, value: Any, path: Path_, ctx: Context) -> Any:
         checked = self.text.check(value, path, ctx)
         return checked if checked in (None, INVALID) else self.wrap(checked)
 

@@ -74,6 +74,9 @@ class Text(Spec):
     plain: bool = False  # a field that never holds markup: warn when it looks like it does
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        value, path = self.translated(value, path, ctx)
+        if value is None or value is INVALID:
+            return value
         if not isinstance(value, str):
             return ctx.error(path, f"expected text, got {describe(value)}")
         text = clean_text(value, path, ctx)
@@ -83,8 +86,25 @@ class Text(Spec):
             ctx.texts.append(TextField(ctx.source.name(path), text, ctx.source.locate(path)))
         return text or None
 
+    def translatable(self) -> bool:
+        """Shown text takes `{en: ..., de: ...}`; names (a style, a tag) and addresses not."""
+        return self.record
+
+    def translated(self, value: Any, path: Path_, ctx: Context) -> tuple[Any, Path_]:
+        """`value` itself, or its translation into the language built, and where it is."""
+        if isinstance(value, dict) and self.translatable():
+            from .translations import translate
+
+            return translate(value, path, ctx)
+        return value, path
+
     def json_schema(self) -> dict[str, Any]:
-        return described({"type": ["string", "number", "boolean"]}, self.description)
+        plain = {"type": ["string", "number", "boolean"]}
+        if self.translatable():
+            from .translations import translatable_schema
+
+            plain = translatable_schema(plain)
+        return described(plain, self.description)
 
 
 @value
@@ -94,6 +114,9 @@ class Markup(Text):
     paragraphs: bool = False
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
+        value, path = self.translated(value, path, ctx)
+        if value is None or value is INVALID:
+            return value
         if not isinstance(value, str):
             return ctx.error(path, f"expected text, got {describe(value)}")
         text = clean_text(value, path, ctx, paragraphs=self.paragraphs)
@@ -119,6 +142,9 @@ class Pattern(Text):
     expected: str = ""
     validate: Callable[[str], bool] | None = None
     hint: str = ""  # added for files in our own format only (a foreign file has other keys)
+
+    def translatable(self) -> bool:
+        return False
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)
@@ -151,6 +177,9 @@ class Date(Text):
     suggest: bool = True
     hint: str = ""  # where no ISO form can be offered, for files in our own format
 
+    def translatable(self) -> bool:
+        return self.free and self.record  # `date: {en: Fall 2023, de: Herbst 2023}`
+
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)
         if text in (None, INVALID) or text.lower() in self.present:
@@ -178,11 +207,19 @@ class Date(Text):
         if self.free:  # any text, but not an impossible ISO date
             iso_like = "\\d{4}-\\d{1,2}(-\\d{1,2})?([T ]|$)"
             pattern = f"^({_ignore_case(strict)}|(?!{iso_like}).*)$"
-        return described({"type": ["string", "number"], "pattern": pattern}, self.description)
+        schema: dict[str, Any] = {"type": ["string", "number"], "pattern": pattern}
+        if self.translatable():  # `pattern` only ever applies to a string
+            from .translations import translatable_schema
+
+            schema = {"pattern": pattern, **translatable_schema({"type": ["string", "number"]})}
+        return described(schema, self.description)
 
 
 @value
 class Url(Text):
+    def translatable(self) -> bool:
+        return False
+
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)
         if text in (None, INVALID):
@@ -201,6 +238,9 @@ class Phone(Text):
     (keypad letters mapped, `ext. 42` as `;ext=42`); otherwise shown unlinked, with a warning."""
 
     plain: bool = True
+
+    def translatable(self) -> bool:
+        return False
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
         text = super().check(value, path, ctx)

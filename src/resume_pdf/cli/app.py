@@ -275,3 +275,31 @@ def references_option(command: Callable[..., Any]) -> Callable[..., Any]:
         help="Leave out `references` (shown by default).",
     )
     return hidden(shown(command))
+
+
+def _language_code(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """`--lang de_ch` -> `de-CH`, as `languages:` writes it (and the file name shows it); a
+    code CLDR does not know is a usage error, before any path is made of it."""
+    if value is None:
+        return None
+    from ..translations import canonical_code, code_problem
+
+    code = canonical_code(value)
+    if code is None:
+        raise click.BadParameter(code_problem(value))
+    return code
+
+
+def language_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`--lang CODE` and `--all-languages` (SPEC §11): which of `languages:` to build."""
+    one = click.option(
+        "--lang",
+        "language",
+        metavar="CODE",
+        callback=_language_code,
+        help="Build in this language of the résumé's `languages:` (default: its first).",
+    )
+    each = click.option(
+        "--all-languages", is_flag=True, help="Each language of `languages:` (NAME.CODE.pdf)."
+    )
+    return one(each(command))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import ResumeError, quote
+from ..values import replace
 from .app import (
     RESUME,
     PageBudgetParam,
@@ -18,6 +19,7 @@ from .app import (
     complete_variants,
     epilog,
     json_option,
+    language_options,
     main,
     output_options,
     page_size_option,
@@ -65,6 +67,7 @@ if TYPE_CHECKING:
     help="Build this tailored variant (see `resume-pdf variants`).",
 )
 @click.option("--all-variants", is_flag=True, help="Build every variant.")
+@language_options
 @click.option("--png", is_flag=True, help="Also write a PNG of each page beside the PDF.")
 @verify_option
 @click.option("--watch", is_flag=True, help="Rebuild whenever the résumé or its style changes.")
@@ -104,6 +107,7 @@ def build(
     resumes: tuple[Path, ...],
     output: Path | None,
     all_variants: bool,
+    all_languages: bool,
     watch: bool,
     serve: bool,
     open_pdf: bool,
@@ -123,10 +127,9 @@ def build(
 
     paths = list(resumes) or [Path("resume.yaml")]
     options = Options(**chosen)
-    if options.variant is not None and all_variants:
-        raise click.UsageError("--variant and --all-variants exclude each other")
-    if output and (len(paths) > 1 or all_variants):
-        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants")
+    _exclusive(options, all_variants, all_languages)
+    if output and (len(paths) > 1 or all_variants or all_languages):
+        raise click.UsageError("-o names one PDF: give one résumé and no --all-variants/languages")
     output = _twin_output(output, options.formats)
     if output and not _pdf_name(output, paths):
         raise click.UsageError(
@@ -139,14 +142,14 @@ def build(
     if watch and OUT.json:
         raise click.UsageError("--json reports one build: leave out --watch")
     if watch:
-        if len(paths) > 1 or all_variants:
-            raise click.UsageError("--watch follows one résumé (and one variant)")
+        if len(paths) > 1 or all_variants or all_languages:
+            raise click.UsageError("--watch follows one résumé (one variant, one language)")
         _watch(paths[0], output, options, open_pdf, serve, letter)
         return
     from ..batch import plan, run_jobs
 
     letters = "also" if letter else "none"
-    work = run(lambda: plan(paths, output, options, all_variants, letters))
+    work = run(lambda: plan(paths, output, options, all_variants, letters, all_languages))
     outcomes: list[Any] = []
     said: tuple[Any, ...] = ()  # the résumé's problems, which its letter's often repeat
     built = failed = 0
@@ -158,7 +161,10 @@ def build(
             failed += 1  # a variant's error, already reported by the résumé's build
             continue
         else:
-            said = result.problems if isinstance(result, ResumeError) else ()
+            if job.letter and not isinstance(result, ResumeError):  # its résumé warned them
+                kept = tuple(w for w in result.warnings if w not in said)
+                result = replace(result, warnings=kept)
+            said = result.problems if isinstance(result, ResumeError) else result.warnings
             bad = show(result, job.resume)
         built, failed = built + (not bad), failed + bad
         if open_pdf and not bad:
@@ -187,6 +193,7 @@ def build(
     help="The letter of this variant (its `letter:` fields override the résumé's).",
 )
 @click.option("--all-variants", is_flag=True, help="The letter of every variant.")
+@language_options
 @click.option("--png", is_flag=True, help="Also write a PNG of the page beside the PDF.")
 @verify_option
 @strict_option
@@ -199,7 +206,9 @@ def build(
 )
 @json_option
 @output_options
-def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any) -> None:
+def letter(
+    resume: Path, output: Path | None, all_variants: bool, all_languages: bool, **chosen: Any
+) -> None:
     """Build RESUME's cover letter — its `letter:` block, or a letter.yaml beside it — into
     output/NAME-letter.pdf (output/NAME-VARIANT-letter.pdf): one page with the résumé's
     header, fonts and colours, fitted like the résumé. See docs/kit.md, "Cover letter".
@@ -208,13 +217,12 @@ def letter(resume: Path, output: Path | None, all_variants: bool, **chosen: Any)
     from ..build import Options
 
     options = Options(**chosen)
-    if options.variant and all_variants:
-        raise click.UsageError("--variant and --all-variants exclude each other")
-    if output and all_variants:
-        raise click.UsageError("-o names one PDF: leave out --all-variants")
+    _exclusive(options, all_variants, all_languages)
+    if output and (all_variants or all_languages):
+        raise click.UsageError("-o names one PDF: leave out --all-variants/languages")
     need_resume([resume], given=True)
     failed = False
-    work = run(lambda: plan([resume], output, options, all_variants, "only"), resume)
+    work = run(lambda: plan([resume], output, options, all_variants, "only", all_languages), resume)
     outcomes = []
     for job, result in run_jobs(work, 1):
         if OUT.json:
@@ -238,6 +246,13 @@ def finish(command: str, outcomes: list[Any], failed: bool) -> None:
         emit(Results(command, tuple(outcomes)))
     if failed:
         raise SystemExit(1)
+
+
+def _exclusive(options: Any, all_variants: bool, all_languages: bool) -> None:
+    if options.variant is not None and all_variants:
+        raise click.UsageError("--variant and --all-variants exclude each other")
+    if options.language is not None and all_languages:
+        raise click.UsageError("--lang and --all-languages exclude each other")
 
 
 def _formats(value: str | None) -> tuple[str, ...]:
@@ -352,7 +367,7 @@ def _watch(
         from ..build import default_output
         from .preview import serve_preview
 
-        out = output or default_output(resume, options.variant)
+        out = output or default_output(resume, options.variant, options.language)
         with_letter = (out.with_name(f"{out.stem}-letter.pdf"), on_letter) if letter else None
         serve_preview(
             resume, options, open_browser=open_pdf, output=out, report=on_resume, letter=with_letter

@@ -8,14 +8,17 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import Problem, ResumeError
+from ..values import replace
 from .app import (
     RESUME,
     PageBudgetParam,
     PathParam,
+    _language_code,
     complete_resume,
     complete_styles,
     epilog,
     json_option,
+    language_options,
     main,
     output_options,
     references_option,
@@ -48,24 +51,39 @@ if TYPE_CHECKING:
 )
 @strict_option
 @references_option
+@language_options
 @json_option
 @output_options
 def check(
-    resume: Path, style: str | None, pages: int | None, strict: bool, references: bool
+    resume: Path,
+    style: str | None,
+    pages: int | None,
+    strict: bool,
+    references: bool,
+    language: str | None,
+    all_languages: bool,
 ) -> None:
     """Validate RESUME (default resume.yaml) and report every problem at once.
 
     Lays the résumé out as `build` would, so a résumé that cannot keep its page budget fails
     here too; nothing is written. A cover letter (a `letter:` block, or a letter.yaml beside
-    RESUME) is checked as `resume-pdf letter` would: its fields and its one page.
+    RESUME) is checked as `resume-pdf letter` would: its fields and its one page. With
+    --all-languages, each language in turn: its warnings list the fields not translated.
     """
     from pathlib import Path
 
+    from ..batch import plan
     from ..build import Options
     from ..build import check as run_check
 
+    if language is not None and all_languages:
+        raise click.UsageError("--lang and --all-languages exclude each other")
     need_resume([resume], given=resume != Path("resume.yaml"))
     options = Options(style=style, pages=pages, strict=strict, references=references)
+    options = replace(options, language=language)
+    if all_languages:
+        _check_each(resume, run(lambda: plan([resume], None, options, False, all_languages=True)))
+        return
     checked = run(lambda: run_check(resume, options), resume)
     if OUT.json:
         from ..results import Results, checked_outcomes
@@ -74,6 +92,33 @@ def check(
         return
     info(f"{paint(shown_path(resume), 'ok')}: ok, {checked.summary}")
     report(checked.warnings, resume)
+
+
+def _check_each(resume: Path, jobs: list) -> None:
+    """`check --all-languages`: each language's result line and warnings (the fields it
+    has not translated among them), or one --json document of them all."""
+    from ..build import check as run_check
+    from ..results import Results, checked_outcomes
+
+    outcomes, failed = [], False
+    for job in jobs:
+        try:
+            checked = run_check(resume, job.options)
+        except ResumeError as exc:
+            failed = True
+            outcomes += checked_outcomes(resume, exc)
+            if not OUT.json:
+                report(exc.problems, resume)
+            continue
+        outcomes += checked_outcomes(resume, checked)
+        if not OUT.json:
+            shown = f"{shown_path(resume)} ({job.options.language})"
+            info(f"{paint(shown, 'ok')}: ok, {checked.summary}")
+            report(checked.warnings, resume)
+    if OUT.json:
+        emit(Results("check", tuple(outcomes)))
+    if failed:
+        raise SystemExit(1)
 
 
 @main.command(
@@ -160,8 +205,13 @@ def schema(results: bool, guide: bool) -> None:
 @click.argument("path", type=PathParam(), default="resume.yaml")
 @click.option("--name", metavar="NAME", help="Your name, written into the starter.")
 @click.option("--force", is_flag=True, help="Replace an existing file at PATH.")
+@click.option(
+    "--languages",
+    metavar="LIST",
+    help="Its languages, e.g. en,de (the first is the default).",
+)
 @output_options
-def init(path: Path, name: str | None, force: bool) -> None:
+def init(path: Path, name: str | None, force: bool, languages: str | None) -> None:
     """Write a commented starter résumé to PATH (default resume.yaml).
 
     A schema file (resume.schema.json) is written beside it, so editors complete and check
@@ -171,7 +221,7 @@ def init(path: Path, name: str | None, force: bool) -> None:
 
     from ..scaffold import write_starter
 
-    schema_path = run(lambda: write_starter(path, name=name, force=force))
+    schema_path = run(lambda: write_starter(path, name=name, force=force, languages=languages))
     info(f"{shown_path(path)}: written (with {schema_path.name} for editor completion)")
     target = "" if path == Path("resume.yaml") else f" {path}"
     info(f"next: edit it, then `resume-pdf build{target}`")
@@ -209,6 +259,7 @@ def variants(resume: Path) -> None:
     epilog=epilog("resume-pdf convert cv.json -o cv.yaml", "resume-pdf convert cv.json > cv.yaml"),
 )
 @click.argument("source", type=RESUME, shell_complete=complete_resume)
+@click.argument("more", metavar="[MORE]...", nargs=-1, type=RESUME, shell_complete=complete_resume)
 @click.option(
     "-o",
     "--output",
@@ -217,10 +268,27 @@ def variants(resume: Path) -> None:
     help="The YAML file to write, or - for standard output (the default).",
 )
 @click.option("--force", is_flag=True, help="Replace an existing output file.")
+@click.option(
+    "--lang",
+    "language",
+    metavar="CODE",
+    callback=_language_code,
+    help="Write this language of a résumé of ours as JSON Resume (-o NAME.json).",
+)
 @references_option
 @output_options
-def convert(source: Path, output: str, force: bool, references: bool) -> None:
+def convert(
+    source: Path,
+    more: tuple[Path, ...],
+    output: str,
+    force: bool,
+    references: bool,
+    language: str | None,
+) -> None:
     """Convert SOURCE (a JSON Resume, RenderCV or YAMLResume file) into resume-pdf's YAML.
+    With MORE files (cv.en.json cv.de.json), one person's résumé in several languages is
+    joined into one file whose texts carry their translations. And back: a résumé of ours
+    with `-o NAME.json` is written as JSON Resume, in the language --lang names.
 
     A PDF built with --embed-source gives back the résumé source it carries, as built.
 
@@ -237,15 +305,54 @@ def convert(source: Path, output: str, force: bool, references: bool) -> None:
     if is_pdf(source):
         _restore(source, output, force)
         return
+    if language is not None or (output.endswith(".json") and _ours(source)):
+        _export(source, output, language, force, more)
+        return
     if output == "-":
-        converted = run(lambda: convert_to_yaml(source, None, references=references), source)
+        converted = run(
+            lambda: convert_to_yaml(source, None, references=references, others=list(more)),
+            source,
+        )
         report(converted.warnings, source)
         sys.stdout.write(converted.text)
         return
     target = Path(output)
     converted = run(
-        lambda: convert_to_yaml(source, target, force=force, references=references), source
+        lambda: convert_to_yaml(
+            source, target, force=force, references=references, others=list(more)
+        ),
+        source,
     )
+    info(f"{shown_path(target)}: written")
+    report(converted.warnings, source)
+
+
+def _ours(source: Path) -> bool:
+    """Is `source` a résumé in our own format (not another tool's)?"""
+    from ..read.foreign import read_foreign
+    from ..read.source import read_source
+
+    try:
+        return not read_foreign(read_source(source)).format
+    except ResumeError:
+        return True  # its problems are told by the export
+
+
+def _export(
+    source: Path, output: str, language: str | None, force: bool, more: tuple[Path, ...]
+) -> None:
+    from pathlib import Path
+
+    from ..scaffold import export_json_resume
+
+    if more or not (output == "-" or output.endswith(".json")):
+        raise click.UsageError("--lang writes one résumé as JSON Resume: -o NAME.json or -o -")
+    target = None if output == "-" else Path(output)
+    converted = run(lambda: export_json_resume(source, target, language, force=force), source)
+    if target is None:
+        report(converted.warnings, source)
+        sys.stdout.write(converted.text)
+        return
     info(f"{shown_path(target)}: written")
     report(converted.warnings, source)
 

@@ -232,7 +232,7 @@ class Previewer:
             return self.home, self.serve_output
         if view == self.letter_view and self.letter is not None:
             return self.home, self.letter[0]
-        out = self.folder / default_output(self.resume, view.variant).name
+        out = self.folder / default_output(self.resume, view.variant, view.language).name
         if view.letter:
             out = out.with_name(f"{out.stem}-letter.pdf")
         return view.options(self.home), out

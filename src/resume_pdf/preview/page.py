@@ -109,6 +109,7 @@ def document(
     variants: tuple[str, ...],
     command: str,
     title: str,
+    languages: tuple[str, ...] = (),
 ) -> str:
     """The page: controls that are URL parameters, the equivalent command, the downloads,
     and an empty stage the script fills from the event stream."""
@@ -135,6 +136,9 @@ def document(
         size=_select("page size", "page-size", PAGE_SIZES, view.page_size, "the résumé's"),
         pages=_select("pages", "pages", BUDGETS, _str(view.pages), "the résumé's"),
         letter=_select("document", "letter", ("1",), "1" if view.letter else None, "résumé"),
+        language=_select("language", "lang", languages[1:], view.language, languages[0])
+        if languages
+        else "",
         zoom=_select("zoom", "zoom", ZOOMS, None, None),
         command=html.escape(command),
         downloads=downloads,
@@ -179,7 +183,7 @@ TEMPLATE = """<!doctype html>
 <header>
 <form id="controls" method="get" action="">
 <input type="hidden" name="token" value="{token}">
-{style} {variant} {size} {pages} {letter} {zoom}
+{style} {variant} {language} {size} {pages} {letter} {zoom}
 <noscript><button>show</button></noscript>
 </form>
 <div class="row">{switch} <span class="single-only">download: {downloads}</span></div>

@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from ..build import Options, variant_names
 from ..errors import ResumeError
+from ..resume_schema import load_resume
 from . import page
 from .events import Previewer
 from .gate import QUIET, GatedServer
@@ -97,6 +98,12 @@ class PreviewServer(GatedServer):
             names = builtin_styles()
         chosen = self.previewer.home.style
         return tuple(dict.fromkeys([*names, *([chosen] if chosen else [])]))
+
+    def languages(self) -> tuple[str, ...]:
+        try:
+            return load_resume(self.previewer.resume).languages
+        except Exception:  # noqa: BLE001 - a broken résumé (or a bug the build shows)
+            return ()
 
     def variants(self) -> tuple[str, ...]:
         try:
@@ -175,7 +182,8 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def view(self, query: dict[str, list[str]]) -> View:
-        return read_view(query, self.server.styles(), self.server.variants())
+        server = self.server
+        return read_view(query, server.styles(), server.variants(), server.languages())
 
     def page(self, query: dict[str, list[str]], mode: str) -> None:
         self.server.opened()
@@ -189,6 +197,7 @@ class Handler(BaseHTTPRequestHandler):
             view=view,
             styles=self.server.styles(),
             variants=self.server.variants(),
+            languages=self.server.languages(),
             command=command(view, previewer.resume, previewer.home),
             title=previewer.resume.name,
         )
@@ -234,7 +243,8 @@ class Handler(BaseHTTPRequestHandler):
             q = self._query(view)
             return [view], lambda: page.single_state(previewer.shown(view), q)
         styles = self.server.styles()
-        views = [View(s, view.variant, view.page_size, view.pages, view.letter) for s in styles]
+        same = (view.variant, view.page_size, view.pages, view.letter, view.language)
+        views = [View(s, *same) for s in styles]
 
         def states() -> dict[str, Any]:
             shown = [(v.style or "", previewer.shown(v), self._query(v)) for v in views]

@@ -35,6 +35,7 @@ class View:
     page_size: str | None = None
     pages: int | str | None = None
     letter: bool = False  # the cover letter instead of the résumé
+    language: str | None = None  # one of the résumé's `languages:` (None: its first)
 
     def options(self, home: Options) -> Options:
         """The build's options: the view's choices, the command line's strictness."""
@@ -43,6 +44,7 @@ class View:
             page_size=self.page_size,
             pages=None if self.letter else self.pages,
             variant=self.variant,
+            language=self.language,
             strict=home.strict,
             references=home.references and not self.letter,
             formats=("pdf",),
@@ -56,17 +58,23 @@ class View:
             ("page-size", self.page_size),
             ("pages", None if self.pages is None else str(self.pages)),
             ("letter", "1" if self.letter else None),
+            ("lang", self.language),
         ]
         return [(k, v) for k, v in pairs if v is not None]
 
 
 def home_view(options: Options) -> View:
     """The view the command line chose (`build --watch --serve --style modern ...`)."""
-    return View(options.style, options.variant, options.page_size, options.pages)
+    return View(
+        options.style, options.variant, options.page_size, options.pages, language=options.language
+    )
 
 
 def read_view(
-    query: dict[str, list[str]], styles: tuple[str, ...], variants: tuple[str, ...] = ()
+    query: dict[str, list[str]],
+    styles: tuple[str, ...],
+    variants: tuple[str, ...] = (),
+    languages: tuple[str, ...] = (),
 ) -> View:
     """The view a request names; `styles` are the style names the résumé's folder sees
     (and the command line's --style)."""
@@ -96,7 +104,10 @@ def read_view(
         raise BadRequest(f"pages {pages!r}: a page budget from 1 to 20, or any")
     if letter not in (None, "0", "1"):
         raise BadRequest(f"letter {letter!r}: 1 for the cover letter, 0 for the résumé")
-    view = View(style, variant, size, budget, letter == "1")
+    lang = one("lang")  # a language names the build's file too: only the résumé's own
+    if lang is not None and lang not in languages:
+        raise BadRequest(f"lang {lang!r} is not one of: {', '.join(languages) or 'none'}")
+    view = View(style, variant, size, budget, letter == "1", lang)
     return replace(view, pages=None) if view.letter else view
 
 
@@ -111,6 +122,7 @@ def command(view: View, resume: Path, home: Options, fmt: str | None = None) -> 
         ("--variant", view.variant),
         ("--page-size", view.page_size),
         ("--pages", None if view.pages is None else str(view.pages)),
+        ("--lang", view.language),
     ):
         if chosen is not None:
             words += [option, chosen]

@@ -7,7 +7,10 @@ location, start, end, summary`; keys the table does not name keep their order, a
 
 from __future__ import annotations
 
-_RESUME = ("name", "headline", "contact", "summary", "style", "page_size", "pages", "locale")
+_RESUME = (
+    *("name", "languages", "headline", "contact", "summary"),
+    *("style", "page_size", "pages", "locale"),
+)
 ORDERS: dict[str, tuple[str, ...]] = {
     "resume": (*_RESUME, "formats", "photo", "sections", "variants", "letter"),
     "contact": ("email", "phone", "location", "website", "links"),
