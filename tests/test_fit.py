@@ -214,7 +214,7 @@ def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
     # beside a main column of a dozen entries, the tall panel keeps its skills (issue 22:
     # beside two, they move to the main column to balance the two)
-    tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(28, 12), "--style", "sidebar")
+    tall, _, tall_pdf = build(tmp_path / "a", _sidebar_resume(26, 12), "--style", "sidebar")
     short, _, short_pdf = build(tmp_path / "b", _sidebar_resume(3, 12), "--style", "sidebar")
 
     assert tall.exit_code == short.exit_code == 0
@@ -225,7 +225,7 @@ def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
 def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
     long, _, long_pdf = build(
-        tmp_path / "a", _sidebar_resume(3, 14), "--style", "sidebar", "--pages", "1"
+        tmp_path / "a", _sidebar_resume(3, 13), "--style", "sidebar", "--pages", "1"
     )
     short, _, short_pdf = build(  # at its natural size: a short page grows both columns
         tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar", "--pages", "any"
