@@ -37,6 +37,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "pdf/lines",  # rows of items (contact details, an entry's fields) as flowables
         "pdf/identity",  # the name, headline and contact details
         "pdf/headings",  # section titles, small capitals
+        "pdf/gaps",  # the space above a section or an entry, dropped at a page top
     },
     # only when a CFF font is used, or a user's TrueType font checked; a user font's family
     # name for the twins; the font folders read where fontconfig is absent
