@@ -16,8 +16,9 @@ from .paragraphs import paragraph
 def heading(title: str, ink: Ink) -> SectionHeading:
     """A section title, in the sidebar's panel at the main column's size: a panel heading
     smaller than the main column's reads as a lesser section (and below the entries under
-    it). There it wraps rather than shrink, its last two words tied: no runt."""
-    shown = tie_last(title) if ink.narrow else title
+    it). There it wraps rather than shrink; wrapped anywhere, its last two words are tied:
+    no runt."""
+    shown = tie_last(title)
     return SectionHeading(paragraph(heading_xml(shown, ink), ink.st.heading), ink.theme, title)
 
 

@@ -259,14 +259,19 @@ def _page_number(
         textColor=HexColor(theme.colors.muted),
         alignment=TA_CENTER,
     )
-    owner = text_xml(name + CONTACT_SEPARATOR, book, family=theme.fonts.body)
     m = theme.page.margins
     full = (m.left, PAGE_SIZES[theme.page.size][0] - m.left - m.right)
 
     def draw(canvas: Canvas, page: int) -> None:
         left, width = first if first and page == 1 else full
-        para = Paragraph(owner + f"{page} / {total}", style)
-        _, height = para.wrap(width, m.bottom)
+        shown = name
+        while True:  # one line: a name too long for it loses words from its end
+            owner = text_xml(shown + CONTACT_SEPARATOR, book, family=theme.fonts.body)
+            para = Paragraph(owner + f"{page} / {total}", style)
+            _, height = para.wrap(width, m.bottom)
+            if height <= style.leading * 1.01 or " " not in shown:
+                break
+            shown = shown.removesuffix("…").rsplit(" ", 1)[0].rstrip() + "…"
         para.drawOn(canvas, left, m.bottom / 2 - height + style.fontSize)
 
     return draw
