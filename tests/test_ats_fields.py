@@ -248,7 +248,7 @@ def test_page_ends_read_apart_in_pypdf_and_pdfminer(layout_parsed) -> None:
     miner = extract_text(io.BytesIO(pdf.read_bytes())).split("\f")
     assert len(pages) == 2 and all(p.endswith("\n") for p in pages)
     for text in (pages[0], miner[0]):
-        assert "1 / 2" in [line.strip() for line in text.splitlines()]
+        assert any(line.strip().endswith("· 1 / 2") for line in text.splitlines()), text
     firsts = [" ".join(t.strip().split("\n", 1)[0].split()) for t in (pages[1], miner[1])]
     assert firsts[0] == firsts[1], firsts  # both extractors start page 2 alike
     content = firsts[0].removeprefix("• ")

@@ -2,7 +2,8 @@
 tighten (spacing, then margins, then type size, within the style's floors) by the fewest
 layout passes that find the loosest setting that fits — or explain why nothing fits. When
 it falls short, grow (spacing, then type, up to the style's `fit:` ceiling) until the last
-page is FILLED; a page short even at the ceiling stays there.
+page is FILLED; a page short even at the ceiling stays there. A budget of several pages
+grows its spacing alone, a little, and only when its last page is under half full.
 
 reportlab consumes a story as it builds it, so every pass lays out a fresh one. No file is
 written here; the caller writes the bytes of the pass that won.
@@ -21,6 +22,8 @@ from .sidebar import Placed
 
 NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacing allows
 FILLED = 0.9  # a page shorter than its budget grows until its last page is this full
+HALF = 0.5  # a budget of several pages grows only while its last page is less full than this
+SPREAD = 1.2  # ... and then its spacing only, to at most this times the natural
 GROW_PASSES = 3  # layout passes growing may add (the ceiling first, then the secant)
 MAX_PASSES = 6
 SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
@@ -208,10 +211,11 @@ def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
     stops there), then by the secant between the grown setting that fits and the one that
     does not. None when the page is full enough already or the style does not grow."""
     pages = natural.pages
-    if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED:
+    most = _growth_limit(search.theme, natural)
+    if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED or most <= 0:
         return None
     lo, best = 0.0, natural  # growths: lo keeps the pages, hi does not
-    hi, hi_used = -LOOSEST, 0.0
+    hi, hi_used = most, 0.0
     attempt = search.run(-hi)
     if attempt is not None and attempt.pages <= pages:
         return -hi, attempt
@@ -228,6 +232,19 @@ def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
         else:
             hi, hi_used = g, attempt.used if attempt else pages + 1.0
     return (-lo, best) if lo > 0 else None
+
+
+def _growth_limit(theme: Theme, natural: Rendered) -> float:
+    """How far a page may grow (0 to -LOOSEST). One page: to the style's ceiling. Several:
+    only while the last page is under HALF full, and then the spacing alone, to SPREAD
+    times the natural: type grown for a later page's sake set fewer characters on page 1,
+    the page that is read (a 1.64-page résumé grown to 11 pt held 6 % fewer there)."""
+    if natural.pages == 1:
+        return -LOOSEST
+    if natural.used - (natural.pages - 1) >= HALF:
+        return 0.0
+    spare = theme.fit.ceiling.spacing - 1
+    return min((SPREAD - 1) / spare, 1.0) if spare > 0 else 0.0
 
 
 def _finish(

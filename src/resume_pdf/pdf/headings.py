@@ -1,40 +1,25 @@
 """Section headings: the title as written, in capitals or in small capitals (the font's own
-where it has them), shrunk to one line in the sidebar's panel. In: a title and the Ink;
-out: the SectionHeading flowable (pdf/ink.py), its outline entry the title as written."""
+where it has them), the same size in the sidebar's panel as in the main column. In: a title
+and the Ink; out: the SectionHeading flowable (pdf/ink.py), its outline entry the title
+as written."""
 
 from __future__ import annotations
 
-import functools
 from itertools import groupby
-
-from reportlab.lib.styles import ParagraphStyle
 
 from ..text.typography import tie_last
 from ..theme import MIN_TYPE
 from .ink import Ink, SectionHeading
-from .paragraphs import line_width, paragraph
-
-HEADING_FLOOR = 0.8  # a sidebar's title shrinks to this share of its size to fit one line
+from .paragraphs import paragraph
 
 
 def heading(title: str, ink: Ink) -> SectionHeading:
-    """A section title; in the sidebar it shrinks (down to HEADING_FLOOR) to stay on one
-    line, since a parser reads each line of a title as a title of its own."""
-    shown = tie_last(title) if ink.narrow else title  # wrapped past the floor: no runt
-    style, xml = ink.st.heading, heading_xml(shown, ink)
-    room, floor = ink.theme.layout.sidebar.width - 1, ink.st.heading.fontSize * HEADING_FLOOR
-    while ink.narrow and line_width(xml, style) > room and style.fontSize - 0.25 >= floor:
-        style = _smaller(style)  # a quarter point at a time
-        xml = heading_xml(shown, ink, style.fontSize)
-    return SectionHeading(paragraph(xml, style), ink.theme, title)
-
-
-@functools.lru_cache(maxsize=64)
-def _smaller(style: ParagraphStyle) -> ParagraphStyle:
-    """`style` a quarter point smaller: the same object from one build to the next, so
-    the paragraphs set in it are parsed once (paragraphs.paragraph)."""
-    size = style.fontSize - 0.25
-    return ParagraphStyle("sidebar-heading", parent=style, fontSize=size, leading=size * 1.2)
+    """A section title, in the sidebar's panel at the main column's size: a panel heading
+    smaller than the main column's reads as a lesser section (and below the entries under
+    it). There it wraps rather than shrink; wrapped anywhere, its last two words are tied:
+    no runt."""
+    shown = tie_last(title)
+    return SectionHeading(paragraph(heading_xml(shown, ink), ink.st.heading), ink.theme, title)
 
 
 def heading_xml(title: str, ink: Ink, size: float | None = None) -> str:

@@ -34,6 +34,7 @@ from .breaks import install as install_url_breaking
 from .cjk import install as install_cjk_breaking
 from .cjk import needs_cjk_breaking
 from .entries import entry_head
+from .gaps import TopGap
 from .headings import heading
 from .identity import identity
 from .ink import NESTED_MARKER, Ink, grid, list_style, make_styles
@@ -176,7 +177,7 @@ def _sections(
     order = {id(s): n for n, s in enumerate(among)}
     for i, section in enumerate(sections):
         if i or not first:
-            out.append(Spacer(1, ink.theme.spacing.section))
+            out.append(TopGap(1, ink.theme.spacing.section))  # none atop a page
         out.extend(_section(section, ink, order.get(id(section), i)))
     return out
 
@@ -223,7 +224,7 @@ def _entries(items: tuple[Any, ...], ink: Ink) -> list[Block]:
     gap = entry_gap(ink)
     for i, item in enumerate(items):
         if i:
-            out.append([Spacer(1, gap)])
+            out.append([TopGap(1, gap)])  # none atop a page
         out.extend(_entry(item, ink))
     return out
 
@@ -254,7 +255,7 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
     head = entry_head(item, ink)
     body: list[Flowable] = []
     for para in getattr(item, "summary", ()):
-        body.append(Spacer(1, ink.theme.spacing.paragraph))
+        body.append(TopGap(1, ink.theme.spacing.paragraph))
         body.append(paragraph(ink.rich(para), ink.st.body))
     body.extend(_bullets(getattr(item, "highlights", ()), ink))
     # an entry's title stays with its first two paragraphs or bullets (two lines at
@@ -265,7 +266,12 @@ def _entry(item: Any, ink: Ink) -> list[Block]:
 
 
 def _bullet_section(items: tuple[Bullet, ...], ink: Ink) -> list[Block]:
-    return [[f] for f in _bullets(items, ink)]
+    """Bullets that break anywhere between them, but the first two stay together (with
+    the heading, which _section keeps with the first block): no heading alone at a foot."""
+    flowables = _bullets(items, ink)
+    second = [i for i, f in enumerate(flowables) if isinstance(f, Spacer)][2:3]
+    cut = second[0] if second else len(flowables)
+    return [flowables[:cut], *([f] for f in flowables[cut:])]
 
 
 def _bullets(bullets: Iterable[Bullet], ink: Ink, depth: int = 0) -> list[Flowable]:
@@ -279,7 +285,7 @@ def _bullets(bullets: Iterable[Bullet], ink: Ink, depth: int = 0) -> list[Flowab
     style = list_style(st, depth, round(widest, 1))
     out: list[Flowable] = []
     for bullet, marker in zip(bullets, markers, strict=True):
-        out.append(Spacer(1, ink.theme.spacing.paragraph * (0.6 if depth == 0 else 0.3)))
+        out.append(TopGap(1, ink.theme.spacing.paragraph * (0.6 if depth == 0 else 0.3)))
         item = paragraph(ink.rich(bullet.text), style, bullet=marker)
         out.append(tagged(item, *("L", "LI", "LBody") * (depth + 1)))  # nested in its parent
         out.extend(_bullets(bullet.items, ink, depth + 1))
@@ -290,7 +296,7 @@ def _text_section(items: tuple[Rich, ...], ink: Ink) -> list[Block]:
     out: list[Block] = []
     for i, para in enumerate(items):
         if i:
-            out.append([Spacer(1, ink.theme.spacing.paragraph + 1)])
+            out.append([TopGap(1, ink.theme.spacing.paragraph + 1)])
         out.append([paragraph(ink.rich(para), ink.st.body)])
     return out
 

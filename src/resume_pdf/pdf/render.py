@@ -138,9 +138,12 @@ def render(
         panel = kind.story(resume, side, book, placed=decided, side_only=True).side
         story = Story(story.main, panel, story.panel, story.width)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
-    doc.addPageTemplates(_templates(theme, story.side, overflow, story.width))
+    templates = _templates(theme, story.side, overflow, story.width)
+    doc.addPageTemplates(templates)
     if total:
-        doc.footer = _page_number(theme, book, total, resume.name)
+        main = templates[0].frames[0] if story.side else None
+        first = (main._x1, main._width) if main else None  # noqa: SLF001
+        doc.footer = _page_number(theme, book, total, resume.name, first)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
     try:
         doc.build(flowables, canvasmaker=KerningCanvas)
@@ -248,10 +251,12 @@ def _metadata(resume: Resume, kind: Kind) -> dict[str, object]:
 
 
 def _page_number(
-    theme: Theme, book: FontBook, total: int, name: str
+    theme: Theme, book: FontBook, total: int, name: str, first: tuple[float, float] | None
 ) -> Callable[[Canvas, int], None]:
-    """`1 / 2` on the first page; `Alex Placeholder · 2 / 2` on later ones, so a loose page
-    still says whose it is. Drawn as a paragraph, so the name gets its fallback fonts."""
+    """`Alex Placeholder · 1 / 2` on every page, one form, so a loose page still says whose
+    it is. Centred on the text below it: on the margins, and on page 1 of a sidebar style
+    on the main column (`first`: its left edge and width), not on the paper under the
+    panel. Drawn as a paragraph, so the name gets its fallback fonts."""
     style = ParagraphStyle(
         "footer",
         fontName=theme.fonts.body,
@@ -260,13 +265,19 @@ def _page_number(
         textColor=HexColor(theme.colors.muted),
         alignment=TA_CENTER,
     )
-    owner = text_xml(name + CONTACT_SEPARATOR, book, family=theme.fonts.body)
+    m = theme.page.margins
+    full = (m.left, PAGE_SIZES[theme.page.size][0] - m.left - m.right)
 
     def draw(canvas: Canvas, page: int) -> None:
-        width = PAGE_SIZES[theme.page.size][0]
-        para = Paragraph((owner if page > 1 else "") + f"{page} / {total}", style)
-        _, height = para.wrap(width - 2 * theme.page.margins.left, theme.page.margins.bottom)
-        baseline = theme.page.margins.bottom / 2
-        para.drawOn(canvas, theme.page.margins.left, baseline - height + style.fontSize)
+        left, width = first if first and page == 1 else full
+        shown = name
+        while True:  # one line: a name too long for it loses words from its end
+            owner = text_xml(shown + CONTACT_SEPARATOR, book, family=theme.fonts.body)
+            para = Paragraph(owner + f"{page} / {total}", style)
+            _, height = para.wrap(width, m.bottom)
+            if height <= style.leading * 1.01 or " " not in shown:
+                break
+            shown = shown.removesuffix("…").rsplit(" ", 1)[0].rstrip() + "…"
+        para.drawOn(canvas, left, m.bottom / 2 - height + style.fontSize)
 
     return draw

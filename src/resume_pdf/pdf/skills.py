@@ -1,13 +1,19 @@
-"""The skills section in the style's layout: `columns` (a balanced grid), `rows` ("Group: a,
+"""The skills section in the style's layout: `columns` (a grid of groups), `rows` ("Group: a,
 b, c", one line per group) or `inline` (one paragraph); the sidebar uses a compact list.
 
-A grid's column count is chosen when the available width is known (at wrap time): the most
-columns, up to the style's `skill_columns` (one more when that puts every group on one
-row), in which no item or group name wraps, preferring a count that leaves no group alone
-on a last row. When no grid of two or more columns fits its items, the groups become rows.
+A grid sets each group's name over its items, running inline and comma-separated, wrapping
+within the group's column ("ML compilers" over "TorchInductor, TorchDynamo, Triton codegen,
+AOT compilation"): a line per item spent 10 lines on the example where 5 hold it. The
+column count is chosen when the available width is known (at wrap time): of the counts up
+to the style's `skill_columns` (one more when that puts every group on one row) whose
+columns hold every group name and every word of an item on one line, the one whose grid is
+shortest; on a tie, one that leaves no group alone on a last row, then the most columns.
+When no grid of two or more columns fits, the groups become rows.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from reportlab.platypus import Flowable
 
@@ -24,7 +30,7 @@ from .tags import tagged
 # a screen reader would announce "row 2, column 3" where a person reads "the next group".
 LABEL, BODY, ROW = ("L", "LI*", "Lbl"), ("L", "LI", "LBody"), ("L", "LI*", "LBody")
 
-GUTTER = 8.0  # points between grid columns
+GUTTER = 12.0  # points between grid columns: ragged lines need more than a list did
 
 
 def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
@@ -34,9 +40,7 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
         out: list[Flowable] = []
         for g in items:
             out.append(tagged(paragraph(ink.rich(g.group, bold=True), ink.st.group), *LABEL))
-            comma = ink.text(list_comma([i.plain for i in g.items]))
-            items = paragraph(comma.join(ink.rich(i) for i in g.items), st.body)
-            out.append(tagged(items, *BODY))
+            out.append(tagged(paragraph(_items_xml(g, ink), st.body), *BODY))
         return out
     if layout == "inline":
         return [
@@ -45,6 +49,12 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     if layout == "rows":
         return [tagged(paragraph(_row_xml(g, ink), st.body), *ROW) for g in items]
     return [SkillsGrid(items, ink)]
+
+
+def _items_xml(group: SkillGroup, ink: Ink) -> str:
+    """A group's items as one paragraph, comma-separated, its last two words tied."""
+    comma = ink.text(list_comma([i.plain for i in group.items]))
+    return comma.join(ink.rich(i) for i in group.items)
 
 
 def _row_xml(group: SkillGroup, ink: Ink) -> str:
@@ -58,47 +68,94 @@ def _row_xml(group: SkillGroup, ink: Ink) -> str:
 
 
 class SkillsGrid(Flowable):
-    """Groups side by side, each cell its group's name then its items, so the text layer
+    """Groups side by side, each cell its group's name over its items, so the text layer
     reads group by group; the grid is chosen for the width it is given."""
 
     def __init__(self, items: tuple[SkillGroup, ...], ink: Ink) -> None:
         super().__init__()
         self.items, self.ink = items, ink
-        style = ink.st.group
         self.names = [ink.rich(g.group, bold=True) for g in items]
-        self.lists = [[ink.rich(i, paragraph=False) for i in g.items] for g in items]
-        widest = [
-            max([line_width(n, style), *(line_width(i, ink.st.body) for i in items)])
-            for n, items in zip(self.names, self.lists, strict=True)
+        self.bodies = [_items_xml(g, ink) for g in items]
+        self.needs = [  # the narrowest column that sets the group with no word cut
+            max(
+                line_width(name, ink.st.group),
+                *(
+                    line_width(ink.text(w + ","), ink.st.body)
+                    for i in g.items
+                    for w in i.plain.split()
+                ),
+            )
+            for name, g in zip(self.names, items, strict=True)
         ]
-        self.widest = max(widest, default=0.0)
+        self.lengths = [line_width(b, ink.st.body) for b in self.bodies]  # set on one line
         self.inner: Flowable | None = None
+        self._chosen: dict[float, int] = {}
+
+    def measures(self, cols: int, width: float) -> list[float] | None:
+        """The text width of each of `cols` columns in `width`, a GUTTER between two:
+        shared in proportion to the length of the items a column holds (so the columns
+        end near one line), never below what its names and words need; None when the
+        columns cannot hold their groups' names and words."""
+        needs = [max(self.needs[j::cols]) for j in range(cols)]
+        room = width - (cols - 1) * GUTTER
+        if sum(needs) > room:
+            return None
+        lengths = [max(self.lengths[j::cols]) for j in range(cols)]
+        pinned: set[int] = set()
+        while True:  # a column its share leaves below its need takes its need
+            free = room - sum(needs[j] for j in pinned)
+            share = free / max(sum(lengths[j] for j in range(cols) if j not in pinned), 1e-6)
+            short = {j for j in range(cols) if j not in pinned and lengths[j] * share < needs[j]}
+            if not short:
+                return [needs[j] if j in pinned else lengths[j] * share for j in range(cols)]
+            pinned |= short
+
+    def _cells(self, measures: list[float]) -> list[list[Flowable]]:
+        cells = []
+        for k, (name, body) in enumerate(zip(self.names, self.bodies, strict=True)):
+            cell = [
+                tagged(paragraph(name, self.ink.st.group), *LABEL),
+                tagged(paragraph(body, self.ink.st.body), *BODY),
+            ]
+            for part in cell:
+                part.wrap(measures[k % len(measures)], 1e6)
+            cells.append(cell)
+        return cells
+
+    def _height(self, measures: list[float]) -> float:
+        """How tall the grid stands (its rows' tallest cells)."""
+        cols = len(measures)
+        heights = [sum(p.height for p in cell) for cell in self._cells(measures)]
+        return sum(max(heights[i : i + cols]) for i in range(0, len(heights), cols))
 
     def columns(self, width: float) -> int:
         """The column count for `width`; 0 when no grid of two or more columns fits."""
-        n, most = len(self.items), self.ink.theme.skill_columns
-        counts = [c for c in range(min(n, most + 1), 1, -1) if c <= most or c == n]
-        fitting = [c for c in counts if width / c - GUTTER >= self.widest]
-        balanced = [c for c in fitting if n % c != 1]
-        return (balanced or fitting or [0])[0] if n > 1 else 1
+        if width not in self._chosen:
+            n, most = len(self.items), self.ink.theme.skill_columns
+            counts = [c for c in range(min(n, most + 1), 1, -1) if c <= most or c == n]
+            fitting = {c: m for c in counts if (m := self.measures(c, width))}
+            # the shortest; then no group alone on a last row; then the most columns
+            ranked = [(round(self._height(m), 1), n % c == 1, -c) for c, m in fitting.items()]
+            self._chosen[width] = 1 if n <= 1 else -min(ranked)[2] if ranked else 0
+        return self._chosen[width]
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         cols, ink = self.columns(avail_width), self.ink
-        if cols == 0:
+        measures = self.measures(cols, avail_width) if cols else None
+        if not measures:
             rows = [[tagged(paragraph(_row_xml(g, ink), ink.st.body), *ROW)] for g in self.items]
             self.inner = grid(rows, [avail_width], ink, bottom=2)
         else:
-            style = ink.st.group
-            cells = [
-                [
-                    tagged(paragraph(n, style), *LABEL),
-                    tagged(paragraph("<br/>".join(i), ink.st.body), *BODY),
-                ]
-                for n, i in zip(self.names, self.lists, strict=True)
-            ]
+            cells: list[Any] = self._cells(measures)
             rows = [cells[i : i + cols] for i in range(0, len(cells), cols)]
             rows[-1] += [""] * (cols - len(rows[-1]))
-            self.inner = grid(rows, [avail_width / cols] * cols, ink, right=GUTTER, bottom=4)
+            gap = ink.theme.spacing.entry  # between rows of groups, as between entries
+            widths = [m + GUTTER for m in measures[:-1]] + [measures[-1]]
+            self.inner = grid(rows, widths, ink, right=GUTTER, bottom=gap)
+            # the last column ends at the margin
+            self.inner.setStyle([("RIGHTPADDING", (-1, 0), (-1, -1), 0)])
+        # the last row ends with its text: the space after the grid is the section's
+        self.inner.setStyle([("BOTTOMPADDING", (0, -1), (-1, -1), 0)])
         self.width, self.height = self.inner.wrap(avail_width, avail_height)
         return self.width, self.height
 
