@@ -74,8 +74,9 @@ class Rendered:
 
 
 class _ResumeDoc(BaseDocTemplate):
-    """Adds an outline entry per section heading, and page numbers drawn last on each page
-    (so the name stays the first line of the text layer)."""
+    """Adds an outline entry per section heading, and page numbers drawn first on each page,
+    before any content (a sidebar's too): a reader that takes text in drawing order then
+    never runs the page number into the next page's first heading ("1 / 2EDUCATION")."""
 
     footer: Callable[[Canvas, int], None] | None = None
     tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
@@ -91,9 +92,12 @@ class _ResumeDoc(BaseDocTemplate):
     def afterPage(self) -> None:  # noqa: N802
         if self.page == 1:
             self.canv.showOutline()
+
+    def draw_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
+        """Each template's beforeDrawPage: the page number, an artifact, before the page."""
         if self.footer:
-            with artifact(self.canv, kind="Pagination"):
-                self.footer(self.canv, self.page)
+            with artifact(canv, kind="Pagination"):
+                self.footer(canv, self.page)
 
 
 def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
@@ -133,6 +137,8 @@ def render(
         story = Story(story.main, panel, story.panel, story.width)
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     doc.addPageTemplates(_templates(theme, story.side, overflow, story.width))
+    for template in doc.pageTemplates:
+        template.beforeDrawPage = doc.draw_footer
     if total:
         doc.footer = _page_number(theme, book, total, resume.name)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
