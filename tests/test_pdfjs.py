@@ -27,6 +27,7 @@ RESUMES = {
     "sidebar": FIXTURES / "ats" / "sidebar.yaml",
 }
 CASES = [(s, r) for s in STYLES for r in RESUMES]
+DATE = re.compile(r"\b(19|20)\d\d\b|\b(now|present)\b", re.IGNORECASE)
 MARKED = re.compile(r"\*\*(.+?)\*\*|(?<!\*)\*([^*]+?)\*(?!\*)")
 
 
@@ -144,3 +145,18 @@ def test_openresume_lines_hold_the_sources_words(style: str, resume: str, read) 
     glue = recall.glued + [x for x in recall.extra if _symbol(x)]
     lost = [w for w in recall.missing if not any(w in g for g in glue)]
     assert lost == []
+
+
+@pytest.mark.parametrize(("style", "resume"), CASES)
+def test_items_come_in_reading_order(style: str, resume: str, read) -> None:
+    """Within an entry each line is finished before the next begins: its dates never come
+    back up to the title's line after the organisation under it (read as a gap, that
+    split the entry in two). Skill groups set in columns, and a sidebar's main column,
+    start higher up by design; dates never."""
+    back = []
+    for page in read(style, resume):
+        words = [i for i in page if not i.blank]
+        for a, b in zip(words, words[1:], strict=False):
+            if 0.5 < b.y - a.y < 40 and DATE.search(b.text):
+                back.append(f"{a.text[:30]!r} then {b.text[:30]!r}")
+    assert back == []
