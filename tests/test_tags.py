@@ -118,6 +118,7 @@ def check_shape(tagged: structure.Tagged) -> None:
         annots = [a for a in page.get("/Annots", []) if a.Subtype == "/Link"]
         for a in annots:
             assert "/StructParent" in a and str(a.Contents).strip()
+            assert int(a.get("/F", 0)) & 4, "a link without the Print flag"
         assert page.get("/Tabs") == (pikepdf.Name.S if annots else None)
         assert "/StructParents" in page
 
