@@ -15,7 +15,8 @@ deep dive", and the ATS guides in /work/shared/ATS.md), independent of the build
    the lines before the first title are the profile;
 4. entries: within a section, a line further below the previous one than 1.4 times the
    section's most common line gap starts a new entry; on a new page, a line led by bold;
-5. footers: a page's last line that is a page number is dropped, as parsers strip them;
+5. footers: a page's first or last line that is a page number is dropped, as parsers strip
+   them;
 6. fields: by position and pattern: the name is the first line, e-mail and phone by pattern
    in the profile, an entry's items in reading order, its dates by a date pattern.
 """
@@ -231,11 +232,18 @@ def parse(pdf: bytes) -> Parsed:
     all_runs = runs(pdf)
     width = _typical_char_width(all_runs)
     all_lines = lines(all_runs, width)
-    # a page's last line that is a page number ("2 / 2", "Name · 2 / 2") is a footer
+    # a page's first or last line that is a page number ("2 / 2", "Name · 2 / 2") is a footer
+    befores, afters = [None, *all_lines[:-1]], [*all_lines[1:], None]
     all_lines = [
         line
-        for line, after in zip(all_lines, [*all_lines[1:], None], strict=True)
-        if not (FOOTER.fullmatch(line.text) and (after is None or after.page != line.page))
+        for line, before, after in zip(all_lines, befores, afters, strict=True)
+        if not (
+            FOOTER.fullmatch(line.text)
+            and (
+                (after is None or after.page != line.page)
+                or (before is None or before.page != line.page)
+            )
+        )
     ]
     profile: list[Line] = []
     sections: list[Section] = []

@@ -87,10 +87,11 @@ def entry_words(kind: str, e: dict[str, Any], shown: Shown) -> list[str]:
         d = dates(e, shown)
         head = [e["title"], *link, *d] if d else [e["title"], *link]
         sub = [e.get("location")]
-    elif kind == "experience":  # the header's left column, then its right (dates, place)
+    elif kind == "experience":  # line by line: the title and its dates, then the rest
         role, org = e.get("role"), e.get("organization")
         first, second = (org, role) if shown.entry_header == "organization-first" else (role, org)
-        head, sub = [first, second, *dates(e, shown)], [e.get("location")]
+        first, second = (second, first) if not first else (first, second)
+        head, sub = [first, *dates(e, shown)], [second, e.get("location")]
         if shown.entry_header == "inline":
             head, sub = [role, org, e.get("location"), *dates(e, shown)], []
     elif kind == "education":

@@ -22,6 +22,7 @@ class Elem:
     kids: list[Elem | tuple[int, int] | str] = field(default_factory=list)  # str: "OBJR"
     alt: str | None = None
     lang: str | None = None
+    contents: list[str] = field(default_factory=list)  # its annotations' /Contents
 
     def walk(self) -> list[Elem]:
         out = [self]
@@ -104,6 +105,7 @@ def _elem(obj: Any, pages: dict[Any, int], page: int | None) -> Elem:
             kind = kid.get("/Type")
             if kind == pikepdf.Name.OBJR:
                 elem.kids.append("OBJR")
+                elem.contents.append(_str(kid.Obj.get("/Contents")) or "")
             elif kind == pikepdf.Name.MCR:
                 elem.kids.append((pages[kid.Pg.objgen], int(kid.MCID)))
             else:

@@ -54,7 +54,7 @@ def test_a_twelve_page_cv_with_pages_any(tmp_path: Path) -> None:
     pages = pdf_pages_text(out)
     assert len(pages) >= 14
     for i, page in enumerate(pages, 1):  # footers on page 14 as on page 2
-        assert page.rstrip().endswith(f"{i} / {len(pages)}")
+        assert page.lstrip().split("\n", 1)[0].endswith(f"{i} / {len(pages)}")
     recall = measure(expected_text(tmp_path / "cv.yaml"), "\n".join(pages))
     assert recall.order_recall == 1.0, recall.missing
     for page in pages[:-1]:  # no heading left alone at the foot of a page

@@ -57,8 +57,9 @@ def test_json_resume_end_dates_are_shown(tmp_path: Path) -> None:
     run = run_cli("build", str(FIXTURES / "jsonresume.json"), "-o", str(out))
     assert run.exit_code == 0, run.stderr
     text = flat(pdf_text(out))
-    assert "CEO/President Pied Piper Dec 2013 → Dec 2014" in text  # endDate 2014-12-01
-    assert "Teacher CoderDojo Jan 2012 → now" in text  # no endDate: ongoing
+    # the header is read line by line: the role and its dates, then the organisation
+    assert "CEO/President Dec 2013 → Dec 2014 Pied Piper" in text  # endDate 2014-12-01
+    assert "Teacher Jan 2012 → now CoderDojo" in text  # no endDate: ongoing
     assert "University of Oklahoma Jun 2011 → Jan 2014" in text
 
 

@@ -103,8 +103,9 @@ def test_english_resume_with_arabic_name_keeps_the_page_left_to_right(tmp_path: 
     assert code == 0, err
     found = chars(out)
     text = "".join(c for c, _, _ in found)
-    # the page stays left to right: the dates stand right of the role
-    assert found[text.index("2019")][1] > found[text.index("מהנדס בכיר")][1]
+    # the page stays left to right: the dates stand right of the role (drawn just after
+    # it on its line, which PDFium then reads in visual order: "בכיר מהנדס Mar 2019")
+    assert found[text.index("2019")][1] > found[text.index("בכיר")][1]
 
 
 MIXED = "قادت فريقا من 12 مهندسا في Google منذ 2020"

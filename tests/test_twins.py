@@ -170,7 +170,7 @@ def test_txt_puts_dates_on_the_title_line_and_labels_before_links(tmp_path: Path
     assert text == (
         "Ann\nann.example.org\n\n"
         "See my blog: https://blog.example.org/x and C++.\n\n"
-        "WORK\n\nLead, Acme | Mar 2020 - now\nOslo\nBuilt things.\n- One\n- Two\n"
+        "WORK\n\nLead | Mar 2020 - now\nAcme · Oslo\nBuilt things.\n- One\n- Two\n"
     )
     assert not (tmp_path / "output" / "r.pdf").exists()  # only what was asked for
 

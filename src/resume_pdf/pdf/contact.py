@@ -108,32 +108,26 @@ class ContactLine(Flowable):
         return avail_width, self.height
 
     def draw(self) -> None:
-        """Tagged as the line without icons is, one P, but each item a Link (or Span)
-        holding its own text; separators and icons are artifacts."""
+        """Tagged as the line without icons is: one P, each row one marked-content
+        sequence holding its items and separators, each link a Link holding its annotation
+        (its Contents the link's text); icons are artifacts. A boundary between an item and
+        a separator made pdf.js hand the space there as an item of its own, which parsers
+        drop, gluing `alex@example.com·`."""
         canv, size = self.canv, self.style.fontSize
-        key, line = None, "P*"  # a P of its own, then the items after the first join it
         for n, row in enumerate(self.rows):
             baseline = self.height - n * self.style.leading - size
             text = canv.beginText(0, baseline)
             x = start = 0.0
-            for i, piece in enumerate(row):
-                if i:
-                    with artifact(canv, into=text):
+            with element(canv, ("P",), key=self, into=text) as leaf:
+                for i, piece in enumerate(row):
+                    if i:
                         for run in self.sep.runs:
                             self._write(text, run)
-                    x += self.sep.width + self.step
-                    text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
-                    start = x
-                if piece.icon:
-                    y = baseline - size * ICON_DROP
-                    with artifact(canv):
-                        draw_icon(
-                            canv, piece.icon, x - self.indent, y, size * ICON_SCALE, self.color
-                        )
-                key = key if piece.icon is None else piece  # a split item: one element
-                path = (line, "Link" if piece.url else "Span")
-                line = "P"
-                with element(canv, path, key=key, into=text) as leaf:
+                        x += self.sep.width + self.step
+                        text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
+                        start = x
+                    if piece.icon:
+                        self._icon(piece.icon, x, baseline)
                     for run in piece.runs:
                         self._write(text, run)
                     if piece.url:
@@ -143,8 +137,16 @@ class ContactLine(Flowable):
                         left, bottom = x - self.indent, baseline - size * 0.25
                         box = (left, bottom, x + piece.width, baseline + size)
                         canv.linkURL(piece.url, box, relative=1, thickness=0)
-                x += piece.width
-            canv.drawText(text)
+                    x += piece.width
+                canv.drawText(text)
+
+    def _icon(self, icon: str, x: float, baseline: float) -> None:
+        """An icon before the text at `x`, drawn on the page (outside the text object)."""
+        size = self.style.fontSize
+        with artifact(self.canv):
+            draw_icon(
+                self.canv, icon, x - self.indent, baseline - size * ICON_DROP, size, self.color
+            )
 
     @staticmethod
     def _write(text: Any, run: Run) -> None:

@@ -67,7 +67,7 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
     rows: list[tuple[Any, str]] = [(lead, right)]
     if other or place:
         rows.append((other and paragraph(other, ink.st.org), place))
-    return title_rows(rows, ink, columns=isinstance(item, Experience))
+    return title_rows(rows, ink)
 
 
 def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
@@ -101,11 +101,10 @@ def _joined(parts: Iterable[Rich | None], separator: str, ink: Ink) -> str:
     return ink.text(separator).join(ink.rich(p) for p in shown)
 
 
-def title_rows(rows: list[tuple[Any, str]], ink: Ink, columns: bool = False) -> list[Flowable]:
+def title_rows(rows: list[tuple[Any, str]], ink: Ink) -> list[Flowable]:
     """Rows of a left part (XML or a flowable) with a right-aligned part (dates, a place,
     a link); stacked in the sidebar. The right column is as wide as its widest text plus
-    an en or more, so a left part never comes nearer to it than that. `columns`: drawn
-    left column first, then the right (see HeaderGrid)."""
+    an en or more, so a left part never comes nearer to it than that."""
     st = ink.st
     lefts = [paragraph(x, st.entry) if isinstance(x, str) and x else x for x, _ in rows]
     if lefts and isinstance(rows[0][0], str) and rows[0][0]:
@@ -120,19 +119,20 @@ def title_rows(rows: list[tuple[Any, str]], ink: Ink, columns: bool = False) -> 
     rights = [paragraph(r, st.right) if r else None for _, r in rows]
     gap = max(6.0, EN * st.entry.fontSize)
     width = min(max(line_width(r, st.right) for _, r in rows if r) + gap, RIGHT_MAX)
-    return [HeaderGrid(list(zip(lefts, rights, strict=True)), width, columns)]
+    return [HeaderGrid(list(zip(lefts, rights, strict=True)), width)]
 
 
 class HeaderGrid(Flowable):
     """An entry header's rows: a left part, and a right-aligned part set on the left's
-    first baseline. Drawn row by row, or (`columns`) the left parts first, then the right
-    ones, so the text layer reads "role, organisation, dates, place", the order a parser
-    reading line by line expects (the employer on the line under the title) and the text
-    twins write. Never split: its rows stay on one page."""
+    first baseline. Drawn row by row, each line finished before the next begins ("role,
+    dates", then "organisation, place"): the order a person reads, the text twins write,
+    and a reader that takes text as drawn (pdf.js) follows; a jump back up to the role's
+    line for the dates read as a gap and split the entry in two. Never split: its rows
+    stay on one page."""
 
-    def __init__(self, rows: list[tuple[Any, Any]], right_width: float, columns: bool) -> None:
+    def __init__(self, rows: list[tuple[Any, Any]], right_width: float) -> None:
         super().__init__()
-        self.rows, self.right_width, self.columns = rows, right_width, columns
+        self.rows, self.right_width = rows, right_width
         self.placed: list[tuple[Flowable, float, float]] = []  # (flowable, x, y from top)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -153,8 +153,6 @@ class HeaderGrid(Flowable):
                 height = max(height, right.wrap(self.right_width, avail_height)[1] + drop)
                 placed.append((right, at_right, top + drop))
             top += height
-        if self.columns:
-            placed = [p for p in placed if p[1] == at_left] + [p for p in placed if p[1] != at_left]
         self.placed, self.width, self.height = placed, avail_width, top
         return self.width, self.height
 

@@ -5,10 +5,7 @@ as written."""
 
 from __future__ import annotations
 
-from itertools import groupby
-
 from ..text.typography import tie_last
-from ..theme import MIN_TYPE
 from .ink import Ink, SectionHeading
 from .paragraphs import paragraph
 
@@ -22,34 +19,24 @@ def heading(title: str, ink: Ink) -> SectionHeading:
     return SectionHeading(paragraph(heading_xml(shown, ink), ink.st.heading), ink.theme, title)
 
 
-def heading_xml(title: str, ink: Ink, size: float | None = None) -> str:
-    """As written, uppercase, or small caps: the font's own small capitals where it has
-    them (source-serif's `.sc` glyphs, drawn for capital letters, so the text layer holds
-    capitals), else real capitals at 80 % size (never a font feature or spaced-out letters).
-    Upper and small caps put capitals in the text layer: readers compare words regardless
-    of case (ATS.md C.2), and a parser that sees only text takes a bold line in capitals
-    for a section title, where a mixed-case title of several words is missed. The small
-    capitals come from the family's heavy face where it has one: a bold scaled to 80 % has
-    80 % of its stroke and looks lighter than the full capitals beside it."""
+def heading_xml(title: str, ink: Ink) -> str:
+    """As written, uppercase, or small caps. Upper and small caps put capitals in the text
+    layer: readers compare words regardless of case (ATS.md C.2), and a parser that sees
+    only text takes a bold line in capitals for a section title, where a mixed-case title of
+    several words is missed. A title is drawn in one face, one font run: small capitals are
+    the font's own (source-serif's and source-sans's `.sc` glyphs, drawn for capital
+    letters, so the text layer holds capitals), every letter of the title in them; a
+    family without them sets tracked capitals. A capital in the bold beside small capitals
+    in their own face made two fonts on one line, and a reader starts a new text item at
+    every change of font: a parser read `E` and `DUCATION` and found no heading."""
     theme = ink.theme
     family = theme.fonts.headings
     if theme.heading_case != "small-caps":
         shown = title.upper() if theme.heading_case == "upper" else title
         return ink.text(shown, bold=True, family=family)
-    small = f"{max((size or theme.sizes.heading) * 0.8, MIN_TYPE):.2f}"
+    shown = title.upper()
+    xml = ink.text(shown, bold=True, family=family)
     real = ink.book.small_caps(family)  # the font's own small capitals, where it has them
-    parts = []
-    for lower, run in groupby(title, key=str.islower):
-        shown = "".join(run).upper()
-        xml = ink.text(shown, bold=True, family=family)
-        if lower and real and all(ord(ch) in real[1] or not ch.isalpha() for ch in shown):
-            parts.append(f'<font name="{real[0]}">{xml}</font>')
-            continue
-        heavy = ink.book.heavy(family) if lower else None  # read only when it is drawn
-        if heavy and all(ord(ch) in heavy[1] for ch in shown):
-            parts.append(f'<font name="{heavy[0]}" size="{small}">{xml}</font>')
-        elif lower:
-            parts.append(f'<font size="{small}">{xml}</font>')
-        else:
-            parts.append(xml)
-    return "".join(parts)
+    if real and all(ord(ch) in real[1] for ch in shown if ch.isalpha() and ch.isascii()):
+        return f'<font name="{real[0]}">{xml}</font>'
+    return xml

@@ -9,7 +9,6 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from ..dates import format_range
@@ -17,7 +16,7 @@ from ..fonts.book import FontBook
 from ..text.inline import Rich, Span
 from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
-from ..theme import MIN_TYPE, Theme
+from ..theme import Theme
 from ..values import value
 from .tags import HEADING, artifact, element
 
@@ -183,68 +182,17 @@ class Ink:
         """A marked-up field; as a `paragraph` its last word never stands alone."""
         family = family or self.theme.fonts.body
         rich = typeset_rich(rich, quotes=self.quotes, paragraph=paragraph)
-        pieces = [
-            rich_xml(
-                piece,
-                self.book,
-                family=family,
-                bold=bold,
-                link_color=self.theme.colors.link,
-                underline=self.theme.colors.link == self.theme.colors.text,
-            )
-            for piece in _at_switches(rich, bold)
-        ]
-        return (switch_gap(self.book, family, self.theme.sizes.body) + " ").join(pieces)
+        return rich_xml(
+            rich,
+            self.book,
+            family=family,
+            bold=bold,
+            link_color=self.theme.colors.link,
+            underline=self.theme.colors.link == self.theme.colors.text,
+        )
 
     def link(self, text: str, url: str | None) -> str:
         return self.rich(Rich((Span(text, url=url),)), paragraph=False)
-
-
-SWITCH_GAP = 0.5  # ems: a word space where bold or italic starts or ends is an en wide,
-SWITCH_LEAST = 0.48  # or at least this: wider than a parser's typical character (~0.45)
-
-
-def _at_switches(rich: Rich, bold: bool) -> list[Rich]:
-    """`rich` cut at each word space where bold or italic starts or ends (the space
-    dropped: the caller joins the pieces with a wider one). A PDF reader starts a new text
-    item at every change of font, and hands the space between as an item of its own, which
-    parsers drop; then they merge items closer than a character's width, and the two words
-    glue ("createdAOTInductor"). An en keeps them apart. Never inside a link."""
-    pieces: list[list[Span]] = [[]]
-    spans = list(rich.spans)
-    for i, span in enumerate(spans):
-        if i and not pieces[-1]:  # a new piece: the space before it is the join's
-            span = Span(span.text.removeprefix(" "), span.bold, span.italic, span.url)
-        after = spans[i + 1] if i + 1 < len(spans) else None
-        switch = (
-            after is not None
-            and (bold or span.bold, span.italic) != (bold or after.bold, after.italic)
-            and not (span.url and span.url == after.url)
-            and (span.text.endswith(" ") or after.text.startswith(" "))
-        )
-        if switch:
-            span = Span(span.text.removesuffix(" "), span.bold, span.italic, span.url)
-        pieces[-1].append(span)
-        if switch:
-            pieces.append([])
-    return [Rich(tuple(p)) for p in pieces if any(s.text for s in p)]
-
-
-@functools.lru_cache(maxsize=64)
-def switch_gap(book: FontBook, family: str, size: float) -> str:
-    """Non-breaking spaces that, after a word space, make about an en at `size` (at least
-    SWITCH_LEAST): the word before a style change keeps them at a line's end, and the next
-    line starts flush. Never in larger type than the text's, which would lower the line,
-    nor smaller than MIN_TYPE."""
-    face = book.face(family, (False, False))
-    space, nbsp = stringWidth(" ", face, 1), stringWidth(NBSP, face, 1)
-    if nbsp <= 0 or space >= SWITCH_LEAST:
-        return ""
-    if space + nbsp >= SWITCH_LEAST:  # one, at the text's size or a little less
-        pad = min((SWITCH_GAP - space) / nbsp, 1.0) * size
-        return f'<font size="{pad:.2f}">{NBSP}</font>'
-    pad = min(max((SWITCH_GAP - space) / nbsp / 2 * size, MIN_TYPE), size)
-    return f'<font size="{pad:.2f}">{NBSP}{NBSP}</font>'
 
 
 TRACKING = 0.05  # ems after each letter of a title set in capitals or small capitals

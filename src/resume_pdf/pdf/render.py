@@ -74,8 +74,9 @@ class Rendered:
 
 
 class _ResumeDoc(BaseDocTemplate):
-    """Adds an outline entry per section heading, and page numbers drawn last on each page
-    (so the name stays the first line of the text layer)."""
+    """Adds an outline entry per section heading, and page numbers drawn first on each page,
+    before any content (a sidebar's too): a reader that takes text in drawing order then
+    never runs the page number into the next page's first heading ("1 / 2EDUCATION")."""
 
     footer: Callable[[Canvas, int], None] | None = None
     tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
@@ -93,9 +94,12 @@ class _ResumeDoc(BaseDocTemplate):
     def afterPage(self) -> None:  # noqa: N802
         if self.page == 1:
             self.canv.showOutline()
+
+    def draw_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
+        """Each template's beforeDrawPage: the page number, an artifact, before the page."""
         if self.footer:
-            with artifact(self.canv, kind="Pagination"):
-                self.footer(self.canv, self.page)
+            with artifact(canv, kind="Pagination"):
+                self.footer(canv, self.page)
 
 
 def add_outline_entry(canv: Canvas, flowable: Flowable) -> None:
@@ -140,6 +144,8 @@ def render(
     overflow: list[str] = []  # the sidebar section that did not fit, when one does not
     templates = _templates(theme, story.side, overflow, story.width)
     doc.addPageTemplates(templates)
+    for template in doc.pageTemplates:
+        template.beforeDrawPage = doc.draw_footer
     if total:
         main = templates[0].frames[0] if story.side else None
         first = (main._x1, main._width) if main else None  # noqa: SLF001

@@ -22,16 +22,31 @@ KEEP = "keep"  # a run that takes the state of the one before it (a space, a fal
 class Runs:
     """The marked content of a paragraph's text object, one state per string reportlab
     shows (in the order it shows them): its link and its role (Strong, Em, None or KEEP).
-    The paragraph's element is the leaf; a bold or italic run is a Strong or Em in it, a
-    link's words a Link in it (with the link's annotations). reportlab writes a paragraph
-    as one text object, so these sequences are begun and ended inside it (BT ... ET)."""
+    The paragraph's element is the leaf; a bold or italic run is a Strong or Em in it (at a
+    change of font, where every reader starts a new text item anyway); a link is a Link in
+    it holding the link's annotations, its words in the leaf's own sequence (in the Link's
+    when the link is all of the paragraph's words). reportlab writes a paragraph as one
+    text object, so these sequences are begun and ended inside it (BT ... ET)."""
 
-    __slots__ = ("shows", "ends", "tagger", "leaf", "page", "at", "open", "link", "link_node")
+    __slots__ = (
+        "shows",
+        "ends",
+        "whole",
+        "tagger",
+        "leaf",
+        "page",
+        "at",
+        "open",
+        "link",
+        "link_node",
+    )
 
     def __init__(
         self, shows: list[tuple[str, tuple[Any, str | None]]], ends: set[int] | None = None
     ) -> None:
         self.shows = shows
+        links = {link for text, (link, _) in shows if text.strip()}
+        self.whole = len(links) == 1 and None not in links  # one link is all its words
         self.ends = ends if ends is not None else set()  # the shows that end a line
         self.tagger: Tagger | None = None
         self.leaf: Node | None = None
@@ -64,16 +79,19 @@ class Runs:
             tagger.line_links.append((link[0][1], self.link_node))  # for the line's annotations
 
     def _node(self, link: Any, role: str | None) -> Node:
+        """The element whose marked content `link`'s and `role`'s words go in. A link's
+        words stay in the line's own sequence (its Link element holds its annotation):
+        pdf.js ends a text item at every marked-content boundary and hands the word space
+        there as an item of its own, which parsers drop, gluing "alex@example.com·+1 650"."""
         leaf = self.leaf
         assert leaf is not None
-        parent = leaf
         if link:
             if link != self.link or self.link_node is None:
                 self.link, self.link_node = link, Node("Link", leaf)
                 leaf.kids.append(self.link_node)
-            parent = self.link_node
         else:
             self.link = self.link_node = None
+        parent = self.link_node if self.whole and self.link_node is not None else leaf
         if role is None:
             return parent
         if self.open is not None and self.open.role == role and self.open.parent is parent:

@@ -158,6 +158,7 @@ class Tagger:
         url = getattr(uri, "s", "") if uri is not None else ""
         shown = self.link_texts.get(url) or url
         annotation["Contents"] = PDFString(shown)
+        annotation["F"] = 4  # Print: a printed page keeps its links (PDF/UA checkers ask it)
         key = self.next_key
         self.next_key += 1
         annotation["StructParent"] = key

@@ -232,6 +232,19 @@ def _bold(value: Any) -> Rich:
     return Rich(tuple(Span(s.text, True, s.italic, s.url) for s in rich(value).spans))
 
 
+def _job_title(item: Experience, header: str) -> tuple[Rich, list[Rich]]:
+    """A job's title line and subtitle in the PDF's reading order: the role (or, by the
+    style, the organisation) with the dates, the other on the line below; the inline header
+    keeps both on the title line."""
+    first, second = item.role, item.organization
+    if header == "organization-first" or not first:
+        first, second = second, first
+    if header == "inline":
+        parts = [_bold(first)] + ([rich(second)] if second else []) if first else []
+        return joined(parts, ", "), []
+    return _bold(first) if first else Rich(()), [rich(second)] if second else []
+
+
 def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
     """Title line (title, link, dates), subtitle, summary paragraphs, bullets — as the PDF."""
     dates = dates_of(item, theme, locale)
@@ -242,10 +255,7 @@ def _entry(item: Any, theme: Theme, locale: str) -> list[Block]:
             link = Rich((Span(item.link.label or display_url(item.link.url), url=item.link.url),))
             title = joined([title, link], "  ")
     elif isinstance(item, Experience):
-        parts = [_bold(item.role)] if item.role else []
-        if item.organization:
-            parts.append(rich(item.organization) if item.role else _bold(item.organization))
-        title = joined(parts, ", ")
+        title, subs = _job_title(item, theme.entry.header)
     elif isinstance(item, Education):
         title = _bold(item.institution)
         degree = [rich(p) for p in (item.degree, item.field) if p]
