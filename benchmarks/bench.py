@@ -184,7 +184,7 @@ def cold_figures(exe: str, runs: int, tmp: Path, results: dict[str, object]) -> 
     for name, cmd in cases.items():
         results[name] = stats = summarise([run_process(cmd) for _ in range(runs)])
         show(name, stats)
-    from resume_pdf.theme import builtin_styles
+    from resume_pdf.style.theme import builtin_styles
 
     for style in builtin_styles():
         cmd = [*cases["cold build (example)"], "--style", style]

@@ -67,7 +67,7 @@ def main() -> None:
     import yaml
 
     from resume_pdf.build import Options, build
-    from resume_pdf.resume_schema import load_resume
+    from resume_pdf.model.resume_schema import load_resume
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=41)

@@ -17,7 +17,7 @@ import pypdfium2
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
-from resume_pdf.theme import builtin_styles  # noqa: E402
+from resume_pdf.style.theme import builtin_styles  # noqa: E402
 
 
 def main() -> None:

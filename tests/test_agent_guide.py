@@ -12,8 +12,8 @@ import pytest
 
 from conftest import run_cli
 from resume_pdf.guide import agent_guide, fields, record_of, undescribed
+from resume_pdf.model.resume_schema import resume_json_schema
 from resume_pdf.results import RESULTS_SCHEMA
-from resume_pdf.resume_schema import resume_json_schema
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -41,7 +41,7 @@ def test_a_field_without_a_description_is_found(monkeypatch: pytest.MonkeyPatch)
     link = schema["properties"]["contact"]["properties"]["links"]["items"]["properties"]
     link["rel"] = {"type": "string"}
     assert undescribed(schema) == ["contact.links[].rel"]
-    import resume_pdf.resume_schema as resume_schema
+    import resume_pdf.model.resume_schema as resume_schema
 
     monkeypatch.setattr(resume_schema, "resume_json_schema", lambda: schema)
     assert "- `contact.links[].rel`: " in agent_guide()  # the guide follows the schema given

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from ats import pdf_pages_text, pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 from test_foreign import assert_every_word
 
 VARIANTS = FIXTURES / "variants.yaml"

@@ -15,7 +15,7 @@ import atsparse
 from conftest import EXAMPLE, FIXTURES
 from expected import Shown, dates, strip_markup
 from resume_pdf.build import Options, build
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 STYLES = builtin_styles()
 RESUMES = {
@@ -274,7 +274,7 @@ def test_verify_reports_fields_read_as_one_item_and_glued_page_ends(tmp_path: Pa
     from reportlab.pdfgen.canvas import Canvas
 
     from resume_pdf.build import load_inputs
-    from resume_pdf.verify import _page_ends, verify_pdf
+    from resume_pdf.check.verify import _page_ends, verify_pdf
 
     resume, _ = load_inputs(RESUMES["two-page"], Options())
     path = tmp_path / "old.pdf"
@@ -302,7 +302,7 @@ def test_verify_reports_fields_read_as_one_item_and_glued_page_ends(tmp_path: Pa
 @pytest.mark.parametrize("style", STYLES)
 def test_verify_passes_the_builds(style: str, tmp_path: Path) -> None:
     from resume_pdf.build import load_inputs
-    from resume_pdf.verify import verify_pdf
+    from resume_pdf.check.verify import verify_pdf
 
     for name in ("two-page", "student"):
         out = tmp_path / f"{name}.pdf"

@@ -10,7 +10,7 @@ import pytest
 from conftest import EXAMPLE, FIXTURES, run_cli
 from glyphs import lines, read_glyphs
 from resume_pdf.pdf.breaks import BREAK_AFTER, cuts
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 URL = "https://docs.example.org/very/long/path/to_a-document_named.something?query=value&other=thing#section"
 MAIL = "firstname.lastname.with.a.very.long.url.longname%40example.org"

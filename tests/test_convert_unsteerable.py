@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ats import pdf_text
 from conftest import run_cli
 from resume_pdf.errors import ResumeError
-from resume_pdf.resume_schema import load_resume
+from resume_pdf.model.resume_schema import load_resume
 from resume_pdf.scaffold import convert_to_yaml
 from resume_pdf.thirdparty import yaml
 from resume_pdf.values import replace

@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import EXAMPLE, run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 from resume_pdf.write.docx_parts import WORD_FONTS, word_family
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")

@@ -194,7 +194,7 @@ def test_a_file_gone_before_it_is_read_is_a_located_problem(tmp_path: Path) -> N
 
 
 def test_a_file_of_exactly_one_mebibyte_is_read_to_its_last_byte(tmp_path: Path) -> None:
-    from resume_pdf.resume_schema import load_resume
+    from resume_pdf.model.resume_schema import load_resume
 
     path = tmp_path / "full.yaml"
     tail = b"\nheadline: Engineer"  # no newline at the end: the last byte is the last letter

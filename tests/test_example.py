@@ -105,7 +105,7 @@ def test_a_warm_process_writes_the_bytes_of_a_cold_one(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from resume_pdf.theme import builtin_styles
+    from resume_pdf.style.theme import builtin_styles
 
     inputs = [EXAMPLE, EXAMPLE.parent / "tests" / "fixtures" / "long.yaml"]
     jobs = [(src, style) for style in builtin_styles() for src in inputs]

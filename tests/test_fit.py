@@ -15,9 +15,9 @@ from conftest import EXAMPLE, run_cli
 from expected import expected_text
 from glyphs import read_glyphs
 from resume_pdf.fonts.book import FontBook
+from resume_pdf.model.resume_schema import load_resume
 from resume_pdf.pdf.render import RESUME, render
-from resume_pdf.resume_schema import load_resume
-from resume_pdf.theme import TIGHTEST, load_theme
+from resume_pdf.style.theme import TIGHTEST, load_theme
 
 HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
 

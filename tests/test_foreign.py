@@ -21,7 +21,7 @@ import yaml
 
 from ats import measure, pdf_text
 from conftest import FIXTURES, run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 FORMATS = FIXTURES / "formats"  # byte-exact public examples, each folder with its MIT licence
 RENDERCV = sorted((FORMATS / "rendercv" / "examples").glob("*.yaml"))

@@ -14,10 +14,10 @@ from conftest import EXAMPLE
 from resume_pdf.errors import ResumeError
 from resume_pdf.fonts.book import FontBook
 from resume_pdf.fonts.missing import missing_glyphs
+from resume_pdf.model.resume_schema import validate_resume
 from resume_pdf.pdf.fit import fit
 from resume_pdf.read.source import parse_source
-from resume_pdf.resume_schema import validate_resume
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 
 SEED = EXAMPLE.read_bytes()
 THEME = load_theme("classic")

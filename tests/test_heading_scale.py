@@ -14,7 +14,7 @@ import yaml
 
 from conftest import EXAMPLE, FIXTURES, run_cli
 from pagemetrics import Box, body_size, read_boxes
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 RESUMES = {
     "example": EXAMPLE,

@@ -372,7 +372,7 @@ def test_permission_errors_are_messages_in_process(
     """R30 where the suite runs as root (CI): the OS's refusal is simulated, the handling is
     the real code — an unreadable styles/ folder and an unwritable output folder."""
     from resume_pdf.errors import ResumeError
-    from resume_pdf.theme import list_styles, load_theme
+    from resume_pdf.style.theme import list_styles, load_theme
     from resume_pdf.write import output
 
     (tmp_path / "styles").mkdir()

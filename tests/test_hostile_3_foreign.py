@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from ats import pdf_text
 from conftest import run_cli
 from resume_pdf.errors import ResumeError, field_path
+from resume_pdf.model.resume_schema import validate_resume
 from resume_pdf.read.foreign import read_foreign
 from resume_pdf.read.source import dump_yaml, parse_source
-from resume_pdf.resume_schema import validate_resume
 
 COMMANDS = ("build", "check", "convert", "convert-o")
 

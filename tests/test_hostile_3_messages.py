@@ -24,7 +24,7 @@ from PIL import Image
 
 from conftest import run_cli
 from glyphs import read_glyphs
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 from test_hostile import (
     BUILD,
     LOC,

@@ -178,13 +178,15 @@ def test_a_letter_that_fails_verify_never_replaces_the_previous_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bug (a slip no test caught): `letter --verify` writing the letter, then verifying."""
-    import resume_pdf.verify
+    import resume_pdf.check.verify
     from resume_pdf.errors import Problem
 
     (tmp_path / "r.yaml").write_text(LETTER)
     out = tmp_path / "l.pdf"
     out.write_bytes(SENTINEL)
-    monkeypatch.setattr(resume_pdf.verify, "verify_pdf", lambda *_: [Problem("letter text lost")])
+    monkeypatch.setattr(
+        resume_pdf.check.verify, "verify_pdf", lambda *_: [Problem("letter text lost")]
+    )
     run = run_cli("letter", str(tmp_path / "r.yaml"), "-o", str(out), "--verify", "--png")
     assert run.exit_code == 1 and "letter text lost" in run.stderr, run.stderr
     assert out.read_bytes() == SENTINEL

@@ -15,7 +15,7 @@ from ats import junk
 from conftest import EXAMPLE, run_cli
 from resume_pdf.pdf.icon_paths import ICON_PATHS
 from resume_pdf.pdf.icons import icon_for_link, icon_segments, parse_path
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff\ufffd]")
 CONTACT = """name: Alex Placeholder

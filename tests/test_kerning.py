@@ -16,7 +16,7 @@ from fontmaker import ADVANCE, make_font
 from glyphs import advances, read_glyphs
 from resume_pdf.fonts.book import FAMILIES, STYLES, _font_file
 from resume_pdf.fonts.kerning import KernedFont
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 FEATURES = "feature kern { pos A V -80; @L = [T]; @R = [o A]; pos @L @R -50; } kern;"
 

@@ -21,7 +21,7 @@ from docx.oxml.ns import qn
 from PIL import Image
 
 from conftest import EXAMPLE, run_cli
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 from test_preview_browser import CHROMIUM, Browser
 from test_twins import parse_html
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from ats import junk, measure, pdf_fonts, pdf_links, pdf_text
 from conftest import EXAMPLE, run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 from test_twins import twin_text  # the text a CommonMark renderer shows
 
 LETTER = """
@@ -296,8 +296,8 @@ def test_verify_reads_a_letter_for_the_letters_own_words_and_links(tmp_path: Pat
     not for the résumé's sections, which it does not hold; a word or link of the letter that
     is lost is reported at the letter's field."""
     from resume_pdf.build import Options, build_letter, load_inputs
-    from resume_pdf.letter import letter_displayed, letter_links, require_letter
-    from resume_pdf.verify import verify_pdf
+    from resume_pdf.check.verify import verify_pdf
+    from resume_pdf.model.letter import letter_displayed, letter_links, require_letter
 
     build_letter(EXAMPLE, tmp_path / "letter.pdf", Options())
     pdf = (tmp_path / "letter.pdf").read_bytes()

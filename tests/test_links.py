@@ -8,8 +8,8 @@ import pytest
 
 from ats import pdf_links
 from glyphs import read_glyphs, shapes
+from resume_pdf.style.theme import load_theme
 from resume_pdf.text.inline import MAX_URL, check_url, parse_inline
-from resume_pdf.theme import load_theme
 
 
 def looks(text: str) -> list[tuple[str, str, str | None]]:

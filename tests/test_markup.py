@@ -12,8 +12,8 @@ from reportlab.platypus import Paragraph
 
 from ats import pdf_links, pdf_text
 from resume_pdf.fonts.book import FontBook
+from resume_pdf.pdf.markup import rich_xml
 from resume_pdf.text.inline import check_url, parse_inline
-from resume_pdf.text.markup import rich_xml
 
 BOOK = FontBook("source-sans")
 STYLE = ParagraphStyle("t", fontName="source-sans")
@@ -132,7 +132,7 @@ def test_injection_creates_no_link_and_no_image() -> None:
 def test_the_escapes_match_the_standard_library(text: str) -> None:
     from xml.sax.saxutils import escape, quoteattr
 
-    from resume_pdf.text import markup
+    from resume_pdf.pdf import markup
 
     assert markup.escape(text) == escape(text)
     assert markup.quoteattr(text) == escape(text, {'"': "&quot;"}).join('""')

@@ -5,8 +5,8 @@ fields that stay plain warn, at their own line, when they hold Markdown."""
 from __future__ import annotations
 
 from ats import pdf_fonts, pdf_links, pdf_text
+from resume_pdf.model.resume_schema import validate_resume
 from resume_pdf.read.source import parse_source
-from resume_pdf.resume_schema import validate_resume
 
 FIELDS = """\
 name: Ann Example

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resume_pdf.errors import ResumeError
-from resume_pdf.model import SectionKind
+from resume_pdf.model.resume import SectionKind
+from resume_pdf.model.resume_schema import validate_resume
 from resume_pdf.read.source import Source, parse_source
-from resume_pdf.resume_schema import validate_resume
 
 
 def load(text: str):

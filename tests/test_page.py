@@ -22,9 +22,9 @@ from pagemetrics import (
     text_lines,
 )
 from resume_pdf.fonts.book import FontBook
+from resume_pdf.model.resume_schema import load_resume
 from resume_pdf.pdf.render import render
-from resume_pdf.resume_schema import load_resume
-from resume_pdf.theme import LOOSEST, TIGHTEST, Theme, builtin_styles, load_theme
+from resume_pdf.style.theme import LOOSEST, TIGHTEST, Theme, builtin_styles, load_theme
 
 RESUMES = {
     "example": EXAMPLE,

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import FIXTURES, run_cli
 from pagemetrics import Line, body_size, read_boxes, text_lines
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 STYLES = builtin_styles()
 SINGLE = [s for s in STYLES if load_theme(s).layout.kind == "single"]

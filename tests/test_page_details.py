@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from conftest import run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 DATED = """\
 name: Jane Doe
@@ -88,7 +88,7 @@ def test_a_doi_is_a_link_to_doi_org(built: dict[str, Path], style: str) -> None:
 
 @pytest.mark.parametrize("style", [s for s in builtin_styles() if s != "sidebar"])
 def test_the_photo_is_flush_with_the_right_margin(built: dict[str, Path], style: str) -> None:
-    from resume_pdf.theme import load_theme
+    from resume_pdf.style.theme import load_theme
 
     margin = load_theme(style).page.margins.right
     doc = pdfium.PdfDocument(built[style])

@@ -15,7 +15,7 @@ from ats import measure, tokens
 from conftest import EXAMPLE, FIXTURES
 from expected import Shown, expected_text
 from resume_pdf.build import Options, build
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 pytestmark = pytest.mark.skipif(pdfjs.missing() is not None, reason=pdfjs.missing() or "")
 

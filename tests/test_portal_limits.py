@@ -15,8 +15,8 @@ from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import EXAMPLE, run_cli
-from resume_pdf.resume_schema import load_resume
-from resume_pdf.verify_portals import portal_problems
+from resume_pdf.check.verify_portals import portal_problems
+from resume_pdf.model.resume_schema import load_resume
 
 CV = "name: Ada Lovelace\nheadline: Analyst\n"
 CV += "contact: {email: ada@example.com, phone: '+44 20 7946 0000'}\n"

@@ -269,7 +269,7 @@ def test_each_twin_downloads_as_its_command_writes_it(
 
 
 def test_compare_shows_page_one_in_every_style_live(client: Client) -> None:
-    from resume_pdf.theme import builtin_styles
+    from resume_pdf.style.theme import builtin_styles
 
     page = client.get("/compare")[2].decode()
     assert '<option value="mine">mine</option>' in page

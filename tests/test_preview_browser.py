@@ -193,7 +193,7 @@ def test_a_save_swaps_the_page_in_place_at_the_same_scroll_position(
 
 
 def test_compare_shows_every_style_and_follows_saves(client: Client, browser: Browser) -> None:
-    from resume_pdf.theme import builtin_styles
+    from resume_pdf.style.theme import builtin_styles
 
     tiles = "[...document.querySelectorAll('.tile img')]"
     loaded = f"{tiles}.length === {len(builtin_styles()) + 1} && {tiles}.every(i => i.complete"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from resume_pdf.model import MAX_PAGES
+from resume_pdf.model.resume import MAX_PAGES
 from test_preview import RESUME, Client, serving
 from test_preview_browser import CHROMIUM, PAGE_SHOWN, Browser
 

@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from ats import pdf_font_sizes, pdf_fonts, pdf_links, pdf_pages_text, pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 from test_watch import text_of, wait_for
 
 HEAD = "name: Fit Example\nheadline: Engineer\ncontact: {email: fit@example.com}\n"
@@ -99,8 +99,8 @@ def test_builds_in_two_processes_a_second_apart_are_identical(tmp_path: Path) ->
 def verify_against(tmp_path: Path, shown: str, built: str) -> list[str]:
     """--verify's findings for résumé `shown` checked against the PDF built from `built`:
     the way to get a text layer that lost something, without patching the renderer."""
-    from resume_pdf.resume_schema import load_resume
-    from resume_pdf.verify import verify_pdf
+    from resume_pdf.check.verify import verify_pdf
+    from resume_pdf.model.resume_schema import load_resume
 
     write(tmp_path, {"shown.yaml": shown, "built.yaml": built})
     run = run_cli("build", str(tmp_path / "built.yaml"), "-o", str(tmp_path / "built.pdf"))
@@ -119,8 +119,8 @@ def test_verify_reports_a_missing_link(tmp_path: Path) -> None:
 
 
 def test_verify_reports_a_link_with_a_refused_scheme(tmp_path: Path) -> None:
-    from resume_pdf.resume_schema import load_resume
-    from resume_pdf.verify import verify_pdf
+    from resume_pdf.check.verify import verify_pdf
+    from resume_pdf.model.resume_schema import load_resume
 
     source = tmp_path / "cv.yaml"
     source.write_text(LINKED.format("alpha"), encoding="utf-8")
@@ -172,8 +172,8 @@ def test_verify_reports_words_out_of_order_and_names_at_most_five(tmp_path: Path
 
 
 def test_verify_names_a_lost_json_resume_field_by_its_own_path(tmp_path: Path) -> None:
-    from resume_pdf.resume_schema import load_resume
-    from resume_pdf.verify import verify_pdf
+    from resume_pdf.check.verify import verify_pdf
+    from resume_pdf.model.resume_schema import load_resume
 
     doc = '{{"basics": {{"name": "Ann"}},\n "work": [{{"name": "Acme", "summary": "{}"}}]}}\n'
     write(tmp_path, {"shown.json": doc.format("alpha beta"), "built.json": doc.format("zulu")})
@@ -263,7 +263,7 @@ def test_verify_counts_words_in_order_exactly() -> None:
     from hypothesis import strategies as st
 
     from ats import lcs_len as table
-    from resume_pdf.verify import lcs_len
+    from resume_pdf.check.verify import lcs_len
 
     words = st.lists(st.sampled_from("abcd"), max_size=12)
 
@@ -279,7 +279,7 @@ def test_verify_compares_words_as_an_ats_would() -> None:
     """ATS.md §C: curly quotes, dashes and ligatures as plain ones, case folded, edge
     punctuation dropped, a sentence's full stop dropped but not an abbreviation's, Han
     characters one word each, bullets and dashes not words."""
-    from resume_pdf.verify import tokens
+    from resume_pdf.check.verify import tokens
 
     text = "“XML” — ﬁne, e.g. U.S. Ends. (CI/CD), • Xerox? 日本語…"
     assert tokens(text) == [
@@ -300,12 +300,12 @@ def test_a_failed_verification_leaves_the_previous_pdf(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Bug: --verify run after the PDF is written."""
-    import resume_pdf.verify
+    import resume_pdf.check.verify
     from resume_pdf.errors import Problem
 
     out = tmp_path / "cv.pdf"
     out.write_bytes(b"%PDF- the previous one")
-    monkeypatch.setattr(resume_pdf.verify, "verify_pdf", lambda *_: [Problem("text lost")])
+    monkeypatch.setattr(resume_pdf.check.verify, "verify_pdf", lambda *_: [Problem("text lost")])
     run = run_cli("build", str(EXAMPLE), "-o", str(out), "--verify")
     assert run.exit_code == 1 and "text lost" in run.stderr
     assert out.read_bytes() == b"%PDF- the previous one"

@@ -200,7 +200,7 @@ def test_rtl_page_sets_a_latin_first_line_right_to_left_arrows_pointing_left(
 def test_verify_sets_aside_the_neutrals_pdfium_moves_beside_hebrew() -> None:
     """`_x_` or `&` beside Hebrew: PDFium places neutrals by its own bidi rules, like the
     brackets and hyphens already set aside; the letters and digits are compared."""
-    from resume_pdf.verify import _bare_tokens
+    from resume_pdf.check.verify import _bare_tokens
 
     assert _bare_tokens("עבודה _x_ 2020 R&D;") == _bare_tokens("עבודה x 2020 RD")
 

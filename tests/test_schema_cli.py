@@ -57,7 +57,7 @@ def test_invalid_resumes_do_not(schema: dict, text: str) -> None:
 
 
 def test_schema_follows_the_specs(schema: dict) -> None:
-    from resume_pdf.resume_schema import RESUME
+    from resume_pdf.model.resume_schema import RESUME
 
     assert set(schema["properties"]) == set(RESUME.fields)
     assert schema["required"] == ["name"]

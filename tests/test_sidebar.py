@@ -12,7 +12,7 @@ import yaml
 from conftest import EXAMPLE, FIXTURES, run_cli
 from glyphs import Glyph, lines, read_glyphs, shapes
 from resume_pdf.pdf.sidebar import BALANCE
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 
 THEME = load_theme("sidebar")
 PAGE_W, PAGE_H = 612.0, 792.0  # the fixtures are US Letter

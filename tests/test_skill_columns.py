@@ -14,7 +14,7 @@ import yaml
 
 from conftest import EXAMPLE, run_cli
 from pagemetrics import Line, read_boxes, text_lines
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 SINGLE = [s for s in builtin_styles() if load_theme(s).layout.kind == "single"]
 

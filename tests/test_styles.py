@@ -12,9 +12,9 @@ from ats import junk, measure, pdf_fonts, pdf_pages_text
 from conftest import EXAMPLE, FIXTURES, run_cli
 from expected import Shown, expected_text
 from resume_pdf.build import Options, load_inputs
+from resume_pdf.check.preflight import make_book
 from resume_pdf.pdf.layout import build_story
-from resume_pdf.preflight import make_book
-from resume_pdf.theme import builtin_styles, load_theme
+from resume_pdf.style.theme import builtin_styles, load_theme
 
 STYLES = builtin_styles()
 RESUMES = {

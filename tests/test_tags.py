@@ -20,7 +20,7 @@ from ats import measure
 from conftest import run_cli
 from expected import Shown, expected_text
 from resume_pdf.pdf.canvas import KerningCanvas
-from resume_pdf.theme import load_theme
+from resume_pdf.style.theme import load_theme
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "resume.yaml"
@@ -288,7 +288,7 @@ def test_verify_checks_the_tags(tmp_path: Path) -> None:
     """--verify reads the tree back: a PDF stripped of its alt text, a link's /Link and
     one paragraph's marked content is reported, each."""
     from resume_pdf.build import load_resume  # noqa: F401 (the loader the CLI uses)
-    from resume_pdf.verify_tags import check_structure
+    from resume_pdf.check.verify_tags import check_structure
 
     pdf = make(tmp_path, PHOTO_CV)
     reader = pypdf.PdfReader(pdf)
@@ -410,7 +410,7 @@ def test_bold_and_italic_runs_are_strong_and_em(tmp_path: Path, style: str) -> N
     ]
     shown = "I wrote the first program and notes on the Engine, read by few: unusual."
     assert tagged.text(summary) == shown  # "un" and "usual" one word, as drawn
-    from resume_pdf.verify_tags import check_structure  # --verify reads it so too
+    from resume_pdf.check.verify_tags import check_structure  # --verify reads it so too
 
     assert check_structure(pypdf.PdfReader(pdf), [shown], ["Experience"]) == []
     roles = dict(tagged.pdf.Root.StructTreeRoot.RoleMap)
@@ -468,6 +468,6 @@ def test_the_tree_is_packed_in_an_object_stream(tmp_path: Path) -> None:
     check_shape(tagged)
     assert len([e for e in tagged.root.walk() if e.role in ("Strong", "Em", "Link")]) == 7
     reader = pypdf.PdfReader(pdf, strict=True)
-    from resume_pdf.verify_tags import check_structure
+    from resume_pdf.check.verify_tags import check_structure
 
     assert check_structure(reader, ["Published a long"], ["Experience"]) == []

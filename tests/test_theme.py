@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from resume_pdf.errors import ResumeError
-from resume_pdf.theme import BUILTIN_DIR, load_theme
+from resume_pdf.style.theme import BUILTIN_DIR, load_theme
 
 
 def write_style(folder: Path, name: str, text: str) -> Path:

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import EXAMPLE
 from resume_pdf import thirdparty
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 PROBE = """
 import gc, json, sys

@@ -22,8 +22,8 @@ from markdown_it import MarkdownIt
 
 from ats import measure, pdf_links, pdf_text
 from conftest import EXAMPLE, FIXTURES, run_cli
+from resume_pdf.style.theme import builtin_styles
 from resume_pdf.text.inline import Rich, Span
-from resume_pdf.theme import builtin_styles
 from resume_pdf.write.document import Para
 from resume_pdf.write.markdown import render_md
 
@@ -347,8 +347,8 @@ def test_html_is_self_contained_semantic_and_links_only_the_resume(tmp_path: Pat
     assert tags.count("h1") == 1 and tags.count("h2") == 5 and tags.count("section") == 5
     assert "aside" in tags and "time" in tags and "ul" in tags
     hrefs = [a["href"] for tag, a in parsed.tags if tag == "a"]
-    from resume_pdf.content import expected_links
-    from resume_pdf.resume_schema import load_resume
+    from resume_pdf.model.content import expected_links
+    from resume_pdf.model.resume_schema import load_resume
 
     own = set(expected_links(load_resume(EXAMPLE)))
     assert set(hrefs) == own

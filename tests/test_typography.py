@@ -11,9 +11,9 @@ import pytest
 
 from conftest import EXAMPLE, FIXTURES, run_cli
 from glyphs import Glyph, lines, read_glyphs
+from resume_pdf.style.theme import builtin_styles
 from resume_pdf.text.inline import Rich, Span
 from resume_pdf.text.typography import NBSP, curly, tie, tie_last, typeset_rich
-from resume_pdf.theme import builtin_styles
 
 RESUMES = {"example": EXAMPLE, "long": FIXTURES / "long.yaml"}
 

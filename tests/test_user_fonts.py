@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from ats import pdf_fonts, pdf_text
 from conftest import run_cli
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 from scriptfonts import CJK_PUNCT, HAN, HANGUL, KANA, LATIN, make_font
 
 KOREAN = """name: 김재현

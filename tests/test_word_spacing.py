@@ -14,7 +14,7 @@ import pypdfium2.raw as raw
 import pytest
 
 from resume_pdf.build import Options, build
-from resume_pdf.theme import builtin_styles
+from resume_pdf.style.theme import builtin_styles
 
 SUMMARY = (
     "I built the **ahead-of-time** compiler and *maintain* its runtime for the team, "

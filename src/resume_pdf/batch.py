@@ -63,7 +63,7 @@ def _variant_jobs(
 
 def _languages(resume: Path) -> tuple[str, ...]:
     """The résumé's `languages:`; one listing none has nothing to build in each."""
-    from .resume_schema import load_resume
+    from .model.resume_schema import load_resume
 
     names = load_resume(resume).languages
     if not names:

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
+from .check.preflight import check_shown
 from .errors import Problem, ResumeError, Severity
-from .model import Resume, SectionKind
-from .preflight import check_shown
+from .model.resume import Resume, SectionKind
+from .model.resume_schema import load_resume
+from .model.schema import TextField
 from .results import fit_fields
-from .resume_schema import load_resume
-from .schema import TextField
-from .theme import Theme, load_theme
+from .style.theme import Theme, load_theme
 from .values import replace, value
 
 if TYPE_CHECKING:
@@ -107,11 +107,11 @@ def load_inputs(
     a letter.yaml beside it when it has no `letter:` block."""
     resume = load_resume(resume_path, references=options.references, language=options.language)
     if letter:
-        from .letter import attach_letter_file
+        from .model.letter import attach_letter_file
 
         resume = attach_letter_file(resume, resume_path)
     if options.variant is not None:  # `--variant ""` is an unknown variant, not the master
-        from .variants import tailor
+        from .model.variants import tailor
 
         resume = tailor(resume, options.variant).resume
     try:
@@ -122,7 +122,7 @@ def load_inputs(
         raise _style_located(exc, resume_path, options) from None
     resume = _with_photo(resume, resume_path.parent)
     if any(s.kind is SectionKind.PUBLICATIONS for s in resume.sections):
-        from .authors import shorten_authors
+        from .style.authors import shorten_authors
 
         resume = shorten_authors(resume, int(theme.publications.authors_max))
     return resume, theme.with_page_size(options.page_size or resume.page_size)
@@ -175,7 +175,7 @@ def check_letter(
     with no body whose variants bring their own is their common base, not a letter."""
     if resume.letter is None or (not resume.letter.body and _variants_write_it(resume)):
         return None
-    from .letter import letter_fields, require_letter
+    from .model.letter import letter_fields, require_letter
     from .pdf.letter import fit_letter
 
     letter = require_letter(resume, resume_path)
@@ -269,7 +269,7 @@ def _fit(
     budget = options.pages or resume.pages or DEFAULT_PAGES
     fitted = fit(resume, theme, book, budget)
     if options.verify:  # before writing: a PDF that loses text never replaces a good one
-        from .verify import read_back
+        from .check.verify import read_back
 
         findings = read_back(resume, fitted.pdf, output=out, budget=budget)
         fitted = replace(fitted, findings=tuple(findings))
@@ -283,7 +283,7 @@ def _twins(
     warning for each document property cut to its format's limit."""
     if not formats:
         return {}, []
-    from .content import displayed_fields
+    from .model.content import displayed_fields
     from .write.resume_doc import resume_document
 
     doc = resume_document(resume, theme)
@@ -333,7 +333,7 @@ def build_letter(
     """The cover letter in the résumé's style, fitted to one page, with its twins (the
     résumé's `formats:` or --format); nothing is written until every file is made."""
     started = time.perf_counter()
-    from .letter import LETTER_FILE, letter_fields, letter_links, require_letter
+    from .model.letter import LETTER_FILE, letter_fields, letter_links, require_letter
     from .paths import is_file
     from .write.output import check_output_path, check_targets, write_atomic
     from .write.raster import add_pages, remove_stale_pages
@@ -354,8 +354,8 @@ def build_letter(
 
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
-            from .letter import letter_displayed
-            from .verify import read_back
+            from .check.verify import read_back
+            from .model.letter import letter_displayed
 
             seen, links = letter_displayed(resume, letter), letter_links(resume, letter)
             found = read_back(resume, fitted.pdf, seen, links, output=out, budget=1)
@@ -395,7 +395,7 @@ def variant_names(resume_path: Path) -> list[str]:
 def preview_styles(resume_path: Path) -> Iterator[tuple[str, BuildResult | ResumeError]]:
     """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png,
     one at a time, so the caller can show progress."""
-    from .theme import list_styles
+    from .style.theme import list_styles
     from .write.raster import write_pngs
 
     folder = resume_path.parent / "output" / "styles"

@@ -14,7 +14,7 @@ from .values import value
 
 if TYPE_CHECKING:
     from .build import BuildResult, Checked, Options
-    from .model import Resume
+    from .model.resume import Resume
     from .pdf.fit import Fitted
 
 RESULTS_VERSION = 1
@@ -74,7 +74,7 @@ class Results:
 
 def fit_fields(fitted: Fitted | None, budget: int | str, verified: Resume | None) -> dict:
     """A BuildResult's fit fields (budget, setting, type scale) and --verify's extractor."""
-    from .verify import extractor
+    from .check.verify import extractor
 
     fit = {"budget": budget, "adjust": fitted.adjust, "scale": fitted.scale} if fitted else {}
     found = {"findings": fitted.findings} if fitted and verified else {}

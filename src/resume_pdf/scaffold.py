@@ -24,7 +24,7 @@ SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 def _schema_bytes(languages: tuple[str, ...] = ()) -> bytes:
     import json
 
-    from .resume_schema import resume_json_schema
+    from .model.resume_schema import resume_json_schema
 
     return json.dumps(resume_json_schema(languages), indent=2).encode() + b"\n"
 
@@ -65,7 +65,7 @@ def write_starter(
 
 def _languages(given: str) -> tuple[str, ...]:
     """`en,de` -> ("en", "de"), each a CLDR code (a located --languages error if not)."""
-    from .translations import MAX_LANGUAGES, canonical_code, code_problem
+    from .model.translations import MAX_LANGUAGES, canonical_code, code_problem
 
     names = [n.strip() for n in given.split(",") if n.strip()]
     problems = [
@@ -133,10 +133,10 @@ def convert_to_yaml(
     so nothing of the original is lost. A schema file is written beside a new YAML file
     that has none, for the modeline's sake. With `others`, the files are one person's in
     several languages, joined into one source with translations."""
+    from .model.resume_schema import validate_resume
     from .read.decode import is_archive
     from .read.foreign import read_foreign
     from .read.source import read_source
-    from .resume_schema import validate_resume
     from .write.output import check_output_path, write_atomic
 
     if output is not None:
@@ -180,7 +180,7 @@ def export_json_resume(
 ) -> Converted:
     """Our résumé in one language (`language`, default its first) as JSON Resume, written to
     `output` (None: returned for standard output); what JSON Resume cannot hold is warned."""
-    from .resume_schema import load_resume
+    from .model.resume_schema import load_resume
     from .write.jsonresume import json_resume
     from .write.output import check_output_path, write_atomic
 
@@ -223,7 +223,7 @@ def _joined(first: Path, converted: Source, others: list[Path], references: bool
 
 def _language_of(path: Path, source: Source) -> str:
     """`cv.de.json` -> `de`: the language a per-language file is written in."""
-    from .translations import canonical_code
+    from .model.translations import canonical_code
 
     code = canonical_code(Path(path.stem).suffix.lstrip("."))
     if code is None:

@@ -151,7 +151,7 @@ class PageBudgetParam(click.ParamType):
     name = "1..20|any"
 
     def convert(self, value: Any, param: Any, ctx: Any) -> int | str:
-        from ..resume_schema import parse_budget
+        from ..model.resume_schema import parse_budget
 
         budget = parse_budget(str(value))
         if budget is None:
@@ -194,7 +194,7 @@ def complete_styles(ctx: click.Context, param: click.Parameter, incomplete: str)
 
     if "/" in incomplete or incomplete.startswith("."):
         return [CompletionItem(incomplete, type="file")]
-    from ..theme import builtin_styles
+    from ..style.theme import builtin_styles
 
     folder = _resume_of(ctx).parent / "styles"
     names = {p.stem for p in folder.glob("*.y*ml")} | set(builtin_styles())
@@ -282,7 +282,7 @@ def _language_code(_ctx: click.Context, _param: click.Parameter, value: str | No
     code CLDR does not know is a usage error, before any path is made of it."""
     if value is None:
         return None
-    from ..translations import canonical_code, code_problem
+    from ..model.translations import canonical_code, code_problem
 
     code = canonical_code(value)
     if code is None:

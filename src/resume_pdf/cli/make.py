@@ -257,7 +257,7 @@ def _exclusive(options: Any, all_variants: bool, all_languages: bool) -> None:
 
 def _formats(value: str | None) -> tuple[str, ...]:
     """`pdf,txt` -> ("pdf", "txt"); an unknown name is a usage error (exit 2)."""
-    from ..model import FORMATS
+    from ..model.resume import FORMATS
 
     names = tuple(dict.fromkeys(n.strip().lower() for n in (value or "").split(",") if n.strip()))
     unknown = [n for n in names if n not in FORMATS]

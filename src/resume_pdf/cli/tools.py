@@ -136,7 +136,7 @@ def styles(resume: Path, preview: bool) -> None:
     """
     from pathlib import Path
 
-    from ..theme import list_styles
+    from ..style.theme import list_styles
 
     if not preview:
         infos = list_styles(resume.parent)
@@ -193,7 +193,7 @@ def schema(results: bool, guide: bool) -> None:
 
         say(json.dumps(RESULTS_SCHEMA, indent=2, ensure_ascii=False))
         return
-    from ..resume_schema import resume_json_schema
+    from ..model.resume_schema import resume_json_schema
 
     say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
 
@@ -239,8 +239,8 @@ def variants(resume: Path) -> None:
     Variants are named in the résumé's `variants:` mapping; build one with
     `resume-pdf build --variant NAME`.
     """
-    from ..resume_schema import load_resume
-    from ..variants import tailor
+    from ..model.resume_schema import load_resume
+    from ..model.variants import tailor
 
     master = run(lambda: load_resume(resume), resume)
     if not master.variants:

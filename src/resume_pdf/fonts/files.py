@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Location, Problem, ResumeError, quote
+from ..model.schema import INVALID, Context, ListOf, Spec, describe
 from ..paths import Found, find_path
 from ..read.source import Path_
-from ..schema import INVALID, Context, ListOf, Spec, describe
 from ..values import value
 
 BUNDLED = ("source-sans", "source-serif", "roboto")

@@ -14,7 +14,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from ..errors import Problem
-from ..schema import TextField
+from ..model.schema import TextField
 
 if TYPE_CHECKING:
     from .book import FontBook

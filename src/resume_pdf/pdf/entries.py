@@ -14,8 +14,8 @@ from typing import Any
 
 from reportlab.platypus import Flowable
 
-from ..content import CONTACT_SEPARATOR, display_url, link_text
-from ..model import Education, Experience, Project
+from ..model.content import CONTACT_SEPARATOR, display_url, link_text
+from ..model.resume import Education, Experience, Project
 from ..text.bidi import list_comma
 from ..text.inline import Rich, doi_url
 from .ink import Ink

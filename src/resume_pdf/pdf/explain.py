@@ -11,8 +11,8 @@ from typing import Any
 
 from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
-from ..model import MAX_PAGES, Bullet, Resume, Section, SectionKind, entry_label
-from ..theme import TIGHTEST, Theme, builtin_styles, load_theme
+from ..model.resume import MAX_PAGES, Bullet, Resume, Section, SectionKind, entry_label
+from ..style.theme import TIGHTEST, Theme, builtin_styles, load_theme
 from ..values import astuple, replace
 from .layout import Measured, measure_sections
 from .render import PAGE_SIZES, Rendered, SidebarOverflow, render

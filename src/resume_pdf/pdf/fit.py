@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
-from ..model import ANY_PAGES, Budget, Resume
-from ..theme import LOOSEST, TIGHTEST, Theme
+from ..model.resume import ANY_PAGES, Budget, Resume
+from ..style.theme import LOOSEST, TIGHTEST, Theme
 from ..values import astuple, replace, value
 from .explain import diagnose, overridden
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
@@ -169,7 +169,7 @@ def fit(
 def _refuse_hopeless(resume: Resume, budget: int) -> None:
     """A résumé with many times more text than any page can hold gets its diagnosis at
     once: laying out hundreds of pages up to six times took minutes (a 900 KB summary)."""
-    from ..content import displayed
+    from ..model.content import displayed
 
     chars: dict[str, int] = {}
     for field, text in displayed(resume):

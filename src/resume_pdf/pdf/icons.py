@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..model import Contact
+from ..model.resume import Contact
 from .icon_paths import ICON_PATHS
 
 GRID = 24.0  # the icons' viewBox is 0 0 24 24

@@ -13,8 +13,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Spacer
 
-from ..content import CONTACT_SEPARATOR, contact_items
-from ..model import Resume
+from ..model.content import CONTACT_SEPARATOR, contact_items
+from ..model.resume import Resume
 from ..text.bidi import has_rtl
 from ..text.typography import tie_last, tie_phone
 from .ink import Ink

@@ -11,13 +11,13 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from ..dates import format_range
 from ..fonts.book import FontBook
+from ..style.dates import format_range
+from ..style.theme import Theme
 from ..text.inline import Rich, Span
-from ..text.markup import rich_xml, text_xml
 from ..text.typography import MAX_TIED, NBSP, typeset, typeset_rich
-from ..theme import Theme
 from ..values import value
+from .markup import rich_xml, text_xml
 from .tags import HEADING, artifact, element
 
 

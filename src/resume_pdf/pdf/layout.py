@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ..fonts.book import FontBook
-from ..model import (
+from ..model.resume import (
     Bullet,
     Resume,
     Section,
@@ -26,9 +26,9 @@ from ..model import (
     entry_label,
 )
 from ..read.titles import summary_title
+from ..style.theme import Theme
 from ..text.bidi import RTL_LOCALES
 from ..text.inline import Rich
-from ..theme import Theme
 from ..values import replace, value
 from .breaks import install as install_url_breaking
 from .cjk import install as install_cjk_breaking

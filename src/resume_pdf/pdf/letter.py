@@ -13,9 +13,9 @@ from reportlab.platypus import Flowable, HRFlowable, Paragraph, Spacer
 
 from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
-from ..letter import Letter, shown_date, signature_of
-from ..model import Resume
-from ..theme import TIGHTEST, Theme
+from ..model.letter import Letter, shown_date, signature_of
+from ..model.resume import Resume
+from ..style.theme import TIGHTEST, Theme
 from ..values import replace
 from .fit import Fitted, fit
 from .identity import header

@@ -27,15 +27,15 @@ from reportlab.platypus import (
 )
 
 from .. import __version__
-from ..content import CONTACT_SEPARATOR
 from ..errors import Problem, ResumeError
 from ..fonts.book import FontBook
-from ..model import Resume, SectionKind
-from ..text.markup import text_xml
-from ..theme import Theme
+from ..model.content import CONTACT_SEPARATOR
+from ..model.resume import Resume, SectionKind
+from ..style.theme import Theme
 from ..values import replace, value
 from .canvas import KerningCanvas
 from .layout import Story, build_story
+from .markup import text_xml
 from .sidebar import GUTTER, PANEL_PAD, Placed
 from .tags import artifact, stream
 

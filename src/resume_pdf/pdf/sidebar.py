@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..model import Section
-from ..theme import Theme
+from ..model.resume import Section
+from ..style.theme import Theme
 from ..values import replace
 
 BALANCE = 0.15  # the columns' heights on page 1 may differ by this share of its text height

@@ -17,8 +17,8 @@ from typing import Any
 
 from reportlab.platypus import Flowable
 
-from ..content import CONTACT_SEPARATOR
-from ..model import SkillGroup
+from ..model.content import CONTACT_SEPARATOR
+from ..model.resume import SkillGroup
 from ..text.bidi import list_comma
 from .ink import Ink, grid
 from .lines import SeparatedLine

@@ -12,8 +12,8 @@ import os
 from itertools import groupby
 from typing import Any
 
-from ..model import Bullet, Resume, Section, SectionKind
-from ..schema import Either, ListOf, Record
+from ..model.resume import Bullet, Resume, Section, SectionKind
+from ..model.schema import Either, ListOf, Record
 from ..text.inline import Rich, Span
 from ..values import replace
 
@@ -60,7 +60,7 @@ def as_built(resume: Resume, style: str | None, pages: Any, page_size: str | Non
 
 
 def resume_data(resume: Resume, style: str, page_size: str) -> dict[str, Any]:
-    from ..resume_schema import CONTACT, SECTION
+    from ..model.resume_schema import CONTACT, SECTION
 
     data: dict[str, Any] = {"name": resume.name}
     data["headline"] = resume.headline

@@ -24,7 +24,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 
-from ..text.markup import escape  # not xml.sax.saxutils: it imports urllib.request
+from .markup import escape  # not xml.sax.saxutils: it imports urllib.request
 
 if TYPE_CHECKING:
     from .tags import Tagger

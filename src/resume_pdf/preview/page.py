@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..errors import Problem, Severity
-from ..model import MAX_PAGES
+from ..model.resume import MAX_PAGES
 from ..paths import as_typed
 from .events import Shown
 from .views import PAGE_SIZES, TWIN_FORMATS, View

@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 from ..build import Options, variant_names
 from ..errors import ResumeError
-from ..resume_schema import load_resume
+from ..model.resume_schema import load_resume
 from . import page
 from .events import Previewer
 from .gate import QUIET, GatedServer
@@ -87,7 +87,7 @@ class PreviewServer(GatedServer):
 
     def styles(self) -> tuple[str, ...]:
         """Every style the résumé's folder sees (local, then built-in), and --style's."""
-        from ..theme import builtin_styles, list_styles
+        from ..style.theme import builtin_styles, list_styles
 
         try:
             names = [info.name for info in list_styles(self.previewer.resume.parent)]

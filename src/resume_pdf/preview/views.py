@@ -14,8 +14,8 @@ import shlex
 from pathlib import Path
 
 from ..build import Options
+from ..model.resume_schema import parse_budget
 from ..paths import as_typed
-from ..resume_schema import parse_budget
 from ..values import replace, value
 
 PAGE_SIZES = ("letter", "a4")

@@ -64,7 +64,7 @@ def iso_form(text: str) -> str | None:
 def month_number(name: str) -> int | None:
     """1 for `Jan`, `January`, `janv.`, `Januar`; None for a word that is no month's name,
     or the name of two months in different languages."""
-    from ..dates import LOCALES  # only on a date that failed: its tables are not needed else
+    from ..style.dates import LOCALES  # only on a date that failed: its tables are not needed else
 
     numbers: dict[str, set[int]] = {}
     names = [(MONTHS.split(), [m[:3] for m in MONTHS.split()])]

@@ -146,7 +146,7 @@ def _refused(path: Path, field: str, message: str) -> ResumeError:
 def restored_source(path: Path) -> str:
     """The embedded source, validated as a résumé (its problems located in
     `cv.pdf:resume.yaml`), as the text to write: byte for byte what was embedded."""
-    from ..resume_schema import validate_resume
+    from ..model.resume_schema import validate_resume
     from .foreign import read_foreign
     from .source import parse_source
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from ..errors import Problem, ResumeError, quote
-from ..model import PhotoRef
+from ..model.resume import PhotoRef
 from ..paths import find_path
 
 MAX_BYTES = 20 * 2**20

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from ..errors import Problem, Severity
-from ..model import PRESENT_WORDS, Resume, Section, SectionKind
+from ..model.resume import PRESENT_WORDS, Resume, Section, SectionKind
 from ..text.inline import Rich
 from .markdown import inline
 

@@ -6,10 +6,10 @@ layout."""
 
 from __future__ import annotations
 
-from ..letter import Letter, shown_date, signature_of
-from ..model import Resume
+from ..model.letter import Letter, shown_date, signature_of
+from ..model.resume import Resume
+from ..style.theme import Theme
 from ..text.inline import Rich, Span
-from ..theme import Theme
 from .document import Block, Document, Para, plain
 from .resume_doc import as_typeset, identity_blocks, look_of
 

@@ -13,10 +13,9 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from ..content import contact_items, display_url
-from ..dates import format_date, format_range
 from ..fonts.files import UserFamily
-from ..model import (
+from ..model.content import contact_items, display_url
+from ..model.resume import (
     Bullet,
     Education,
     Experience,
@@ -26,10 +25,11 @@ from ..model import (
     SkillGroup,
     TimelineEntry,
 )
-from ..model import Section as ResumeSection
+from ..model.resume import Section as ResumeSection
 from ..read.titles import summary_title
+from ..style.dates import format_date, format_range
+from ..style.theme import Theme
 from ..text.inline import Rich, Span, doi_url
-from ..theme import Theme
 from .document import (
     Block,
     Bullets,

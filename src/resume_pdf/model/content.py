@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .dates import ISO_DATE
-from .model import Bullet, Contact, Resume, plain
+from ..style.dates import ISO_DATE
+from ..text.inline import Rich, doi_url, tel_url
+from .resume import Bullet, Contact, Resume, plain
 from .schema import TextField
-from .text.inline import Rich, doi_url, tel_url
 
 CONTACT_SEPARATOR = "  ·  "
 MAX_SHOWN_URL = 45  # longer links show their label instead of the address

@@ -13,16 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import Location, Problem, ResumeError, Severity, quote
-from .paths import is_file
-from .read.source import Path_
+from ..errors import Location, Problem, ResumeError, Severity, quote
+from ..paths import is_file
+from ..read.source import Path_
+from ..text.inline import Rich
+from ..values import field_names, replace, value
 from .schema import INVALID, Context, MapOf, Record, Spec, TextField, describe
-from .text.inline import Rich
 from .text_fields import Date, Markup, Text
-from .values import field_names, replace, value
 
 if TYPE_CHECKING:
-    from .model import Resume
+    from .resume import Resume
 
 LETTER_FILE = "letter.yaml"  # beside the résumé; used when the résumé has no `letter:` block
 ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -118,7 +118,7 @@ def attach_letter_file(resume: Resume, resume_path: Path) -> Resume:
     path = resume_path.parent / LETTER_FILE
     if not is_file(path, "letter file", Location(str(path), 1, 1)):
         return resume
-    from .read.source import read_source
+    from ..read.source import read_source
 
     source = read_source(path)
     if resume.letter is not None:
@@ -168,7 +168,7 @@ def shown_date(text: str | None, locale: str) -> str | None:
         return text
     from calendar import monthrange
 
-    from .dates import long_date  # CLDR's long date (Babel) for every language but English
+    from ..style.dates import long_date  # CLDR's long date (Babel) for every language but English
 
     year, mm, day = (int(g) for g in match.groups())
     if year < 1 or not (1 <= mm <= 12 and 1 <= day <= monthrange(year, mm)[1]):

@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import Any
 
 from ..fonts.book import FontBook, Style
-from .inline import Rich, Span, check_url
+from ..text.inline import Rich, Span, check_url
 
 
 def rich_xml(

@@ -5,9 +5,9 @@ résumé once its style is known, so the PDF, the twins and --verify read the sa
 
 from __future__ import annotations
 
-from .model import Publication, Resume, SectionKind
-from .text.inline import Rich, Span
-from .values import replace
+from ..model.resume import Publication, Resume, SectionKind
+from ..text.inline import Rich, Span
+from ..values import replace
 
 ET_AL = Rich((Span("et al."),))
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .errors import Problem, quote_all
-from .text.bidi import has_rtl, levels, visual_order
+from ..errors import Problem, quote_all
+from ..text.bidi import has_rtl, levels, visual_order
 from .verify import lcs_len, tokens
 
 

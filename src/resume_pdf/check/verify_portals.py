@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .errors import Problem, Severity
-from .model import ANY_PAGES, Budget, Resume
+from ..errors import Problem, Severity
+from ..model.resume import ANY_PAGES, Budget, Resume
 
 WARN_BYTES = 1_000_000  # Taleo's default attachment cap
 FAIL_BYTES = 2_500_000  # Greenhouse parses nothing larger

@@ -14,8 +14,8 @@ import functools
 import re
 from typing import Any
 
-from .errors import quote
-from .read.source import Path_
+from ..errors import quote
+from ..read.source import Path_
 from .schema import INVALID, Context, Spec, describe, described
 
 # more than a résumé is ever written in (the EU has 24 official languages): a longer list
@@ -63,7 +63,7 @@ def code_problem(text: str, allowed: tuple[str, ...] = ()) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _base_languages() -> frozenset[str]:
-    from .model import LOCALES
+    from .resume import LOCALES
 
     return frozenset(LOCALES)
 

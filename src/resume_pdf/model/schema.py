@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from .errors import Problem, Severity, quote
-from .read.source import Path_, Source
-from .values import field, replace, value
+from ..errors import Problem, Severity, quote
+from ..read.source import Path_, Source
+from ..values import field, replace, value
 
 INVALID: Any = object()  # a value that failed validation; its problem is already recorded
 

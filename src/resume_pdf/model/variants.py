@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problem, ResumeError, cut, quote
+from ..errors import Problem, ResumeError, cut, quote
+from ..values import replace, value
 from .letter import override
-from .model import NO_PHOTO, PhotoRef, Resume, Variant, entry_label
-from .values import replace, value
+from .resume import NO_PHOTO, PhotoRef, Resume, Variant, entry_label
 
 
 @value

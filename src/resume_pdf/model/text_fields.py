@@ -14,11 +14,11 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from .read.dates import DATE_PATTERN, ISO, ISO_LIKE, impossible_date, iso_form
-from .read.source import Path_
+from ..read.dates import DATE_PATTERN, ISO, ISO_LIKE, impossible_date, iso_form
+from ..read.source import Path_
+from ..text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
+from ..values import value
 from .schema import INVALID, Context, Spec, TextField, describe, described
-from .text.inline import MAX_MARKERS, check_url, parse_inline, tel_problem, too_much_markup
-from .values import value
 
 LONG_WORD = 60  # longer words are hard-wrapped, which splits them in the text layer
 

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import Location, Problem, ResumeError, os_reason, quote
-from .fonts.files import Fallback, UserFamily, Wanted, fallback_problems, settle
-from .paths import find_folder, find_path
-from .read.source import Source, parse_source, read_bytes
-from .schema import Context
+from ..errors import Location, Problem, ResumeError, os_reason, quote
+from ..fonts.files import Fallback, UserFamily, Wanted, fallback_problems, settle
+from ..model.schema import Context
+from ..paths import find_folder, find_path
+from ..read.source import Source, parse_source, read_bytes
+from ..values import astuple, replace, value
 from .style_schema import (
     THEME,
     Colors,
@@ -39,7 +40,6 @@ from .style_schema import (
     Spacing,
     Typography,
 )
-from .values import astuple, replace, value
 
 BUILTIN_DIR = Path(__file__).parent / "styles"
 DEFAULT_STYLE = "classic"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .fonts.files import FallbackFonts, FontValue, UserFamily
-from .read.source import Path_
-from .schema import Choice, Context, ListOf, Number, Record, Spec
-from .text_fields import Pattern, Text
-from .values import value
+from ..fonts.files import FallbackFonts, FontValue, UserFamily
+from ..model.schema import Choice, Context, ListOf, Number, Record, Spec
+from ..model.text_fields import Pattern, Text
+from ..read.source import Path_
+from ..values import value
 
 HEADING_CASES = ("as-written", "upper", "small-caps")
 ENTRY_HEADERS = ("role-first", "organization-first", "inline")

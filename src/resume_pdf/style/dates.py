@@ -10,8 +10,8 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .model import PRESENT_WORDS
-from .read.dates import MONTHS
+from ..model.resume import PRESENT_WORDS
+from ..read.dates import MONTHS
 from .style_schema import Dates
 
 if TYPE_CHECKING:

@@ -12,10 +12,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..errors import Location, Problem, ResumeError, quote
+from ..read.foreign import read_foreign
+from ..read.source import Path_, Source
+from ..read.syntax import before_first
+from ..values import replace
 from .entry_schema import BULLET, CONTACT_LINK, ENTRY_SPECS, PARAGRAPHS, PLAIN, TAGS
-from .errors import Location, Problem, ResumeError, quote
 from .letter import LETTER
-from .model import (
+from .resume import (
     ANY_PAGES,
     FORMATS,
     LOCALES,
@@ -29,13 +33,9 @@ from .model import (
     SectionKind,
     Variant,
 )
-from .read.foreign import read_foreign
-from .read.source import Path_, Source
-from .read.syntax import before_first
 from .schema import INVALID, Choice, Context, ListOf, MapOf, Record, describe
 from .text_fields import Pattern, Phone, Text, Url
 from .translations import LANGUAGES, chosen_language, locale_for, written_languages
-from .values import replace
 
 
 class Photo(Text):
@@ -215,13 +215,13 @@ def load_resume(
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key), its texts in `language` (default: its first); raises ResumeError listing
     every problem."""
-    from .read.bibliography import has_bibliography
-    from .read.decode import is_archive
-    from .read.source import parse_source, read_bytes
+    from ..read.bibliography import has_bibliography
+    from ..read.decode import is_archive
+    from ..read.source import parse_source, read_bytes
 
     name = display_name or str(path)
     if is_archive(path):  # a LinkedIn data export: a ZIP or its folder of CSV files
-        from .read.linkedin import read_linkedin
+        from ..read.linkedin import read_linkedin
 
         return validate_resume(read_linkedin(path, name)[1], language)
     raw = read_bytes(path, name)
@@ -235,7 +235,7 @@ def load_resume(
         raise ResumeError([_without_content(source.errors[0])])
     source = read_foreign(source, references)
     if has_bibliography(source.data):  # `publications: {bib: refs.bib}`: the entries it picks
-        from .read.bibliography import expand_bibliographies
+        from ..read.bibliography import expand_bibliographies
 
         source = expand_bibliographies(source, path.parent)
     return validate_resume(source, language)
@@ -271,7 +271,7 @@ def _looks_like_a_resume(data: dict[str, Any]) -> bool:
     (JSON Resume, RenderCV, YAMLResume); an empty mapping is a résumé missing its name."""
     import difflib
 
-    from .read.foreign import SHAPES
+    from ..read.foreign import SHAPES
 
     keys = [k for k in data if isinstance(k, str)]
     known = [*RESUME.fields, *SHAPES]
@@ -319,7 +319,7 @@ def _language_of(resume: Resume, ctx: Context, locale_written: bool) -> dict[str
 def resume_json_schema(languages: tuple[str, ...] = ()) -> dict[str, Any]:
     """The résumé format as JSON Schema, derived from the specs the validator uses; with
     `languages`, a translated text offers those codes to complete."""
-    from .theme import builtin_styles
+    from ..style.theme import builtin_styles
     from .translations import translated_def
 
     schema = {

@@ -12,15 +12,15 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from . import thirdparty
-from .errors import Problem, ResumeError, Severity
-from .model import Resume
-from .schema import TextField
-from .theme import Theme
-from .values import replace
+from .. import thirdparty
+from ..errors import Problem, ResumeError, Severity
+from ..model.resume import Resume
+from ..model.schema import TextField
+from ..style.theme import Theme
+from ..values import replace
 
 if TYPE_CHECKING:
-    from .fonts.book import FontBook
+    from ..fonts.book import FontBook
 
 # drawn by the layout itself: bullets, separators, arrows, ellipses, page numbers
 LAYOUT_CHARS = frozenset(
@@ -31,9 +31,9 @@ LAYOUT_CHARS = frozenset(
 def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -> FontBook:
     """The theme's fonts; a CFF font among them is converted for the characters shown
     (the résumé's, and `extra`: a letter's)."""
-    from .content import displayed_fields
-    from .dates import locale_words
-    from .fonts.book import FontBook
+    from ..fonts.book import FontBook
+    from ..model.content import displayed_fields
+    from ..style.dates import locale_words
 
     needed = set(LAYOUT_CHARS)
     if theme.fonts.user:
@@ -52,9 +52,9 @@ def _check_glyphs(
 ) -> None:
     """Characters no font can draw — in what the résumé (or `shown`, the letter) shows and
     in the style's own words — are errors; with --strict, so are warnings."""
-    from .content import displayed_fields
-    from .dates import present_word
-    from .fonts.missing import missing_glyphs
+    from ..fonts.missing import missing_glyphs
+    from ..model.content import displayed_fields
+    from ..style.dates import present_word
 
     book.load_user_faces()
     style_words = (

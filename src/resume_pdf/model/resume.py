@@ -7,11 +7,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from .errors import Location, Problem
+from ..errors import Location, Problem
+from ..text.inline import Rich
+from ..values import value
 from .letter import Letter
 from .schema import TextField
-from .text.inline import Rich
-from .values import value
 
 PRESENT_WORDS = ("present", "now", "current")
 MAX_PAGES = 20

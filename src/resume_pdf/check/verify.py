@@ -19,11 +19,11 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from .content import Occurrences, displayed, expected_links
-from .errors import Problem, ReadBackFailed, Severity, quote, quote_all
-from .model import ANY_PAGES, Budget, Resume
-from .text.bidi import has_rtl
-from .text.inline import ALLOWED_SCHEMES
+from ..errors import Problem, ReadBackFailed, Severity, quote, quote_all
+from ..model.content import Occurrences, displayed, expected_links
+from ..model.resume import ANY_PAGES, Budget, Resume
+from ..text.bidi import has_rtl
+from ..text.inline import ALLOWED_SCHEMES
 
 _SEP = str.maketrans(
     {

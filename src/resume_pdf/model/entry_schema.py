@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import (
+from ..read.source import Path_
+from .resume import (
     PRESENT_WORDS,
     Bullet,
     Education,
@@ -22,7 +23,6 @@ from .model import (
     SkillGroup,
     TimelineEntry,
 )
-from .read.source import Path_
 from .schema import Choice, Context, Either, ListOf, Record
 from .text_fields import Date, Markup, Pattern, Text, Url
 
