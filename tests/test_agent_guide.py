@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
+from resume_pdf.check.results import RESULTS_SCHEMA
 from resume_pdf.guide import agent_guide, fields, record_of, undescribed
-from resume_pdf.model.resume_schema import resume_json_schema
-from resume_pdf.results import RESULTS_SCHEMA
+from resume_pdf.style.json_schema import resume_json_schema
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -55,7 +55,8 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
     "babel": {"text/cldr", "model/translations", "read/linkedin_text"},
     "bibtexparser": {"read/bibtex"},  # a `bib:` publications section only
     "pylatexenc": {"read/bibtex"},  # ... its LaTeX as Unicode
-    "pypdf": {"check/verify", "check/verify_tags", "read/embedded"},  # convert cv.pdf: its attachments
+    # --verify; and convert cv.pdf: its attachments
+    "pypdf": {"check/verify", "check/verify_tags", "read/embedded"},
     # the live preview's pages; --verify's text runs with their boxes and fonts
     "pypdfium2": {"write/raster", "preview/pictures", "check/verify", "check/verify_portals"},
     "watchdog": {"watch"},
@@ -132,8 +133,8 @@ STAGES = (
     ("style",),
     ("pdf", "write"),
     ("check",),
-    # the applications, and what they report (results) and print for agents (guide)
-    ("build", "watch", "batch", "scaffold", "start", "results", "guide", "preview", "cli"),
+    # the applications; guide.py writes the guide for agents from the schemas
+    ("build", "watch", "batch", "scaffold", "start", "guide", "preview", "cli"),
     ("__main__",),
 )
 RANK = {name: rank for rank, names in enumerate(STAGES) for name in names}

@@ -204,7 +204,7 @@ def test_three_hundred_entries_select_by_keyword(tmp_path: Path) -> None:
 def test_the_json_schema_offers_the_bib_form_to_editors() -> None:
     import jsonschema
 
-    from resume_pdf.model.resume_schema import resume_json_schema
+    from resume_pdf.style.json_schema import resume_json_schema
 
     schema = resume_json_schema()
     bib = {"bib": "refs.bib", "keywords": ["selected"], "years": "2019..2026", "me": "A. P"}

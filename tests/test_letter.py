@@ -297,7 +297,7 @@ def test_verify_reads_a_letter_for_the_letters_own_words_and_links(tmp_path: Pat
     is lost is reported at the letter's field."""
     from resume_pdf.build import Options, build_letter, load_inputs
     from resume_pdf.check.verify import verify_pdf
-    from resume_pdf.model.letter import letter_displayed, letter_links, require_letter
+    from resume_pdf.model.cover_letter import letter_displayed, letter_links, require_letter
 
     build_letter(EXAMPLE, tmp_path / "letter.pdf", Options())
     pdf = (tmp_path / "letter.pdf").read_bytes()

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
-from resume_pdf.model.letter import shown_date
+from resume_pdf.model.cover_letter import shown_date
 from resume_pdf.style.dates import format_date, format_range
 from resume_pdf.style.style_schema import Dates
 from scriptfonts import LATIN, make_font

@@ -263,7 +263,7 @@ def test_verify_counts_words_in_order_exactly() -> None:
     from hypothesis import strategies as st
 
     from ats import lcs_len as table
-    from resume_pdf.check.verify import lcs_len
+    from resume_pdf.check.words import lcs_len
 
     words = st.lists(st.sampled_from("abcd"), max_size=12)
 
@@ -279,7 +279,7 @@ def test_verify_compares_words_as_an_ats_would() -> None:
     """ATS.md §C: curly quotes, dashes and ligatures as plain ones, case folded, edge
     punctuation dropped, a sentence's full stop dropped but not an abbreviation's, Han
     characters one word each, bullets and dashes not words."""
-    from resume_pdf.check.verify import tokens
+    from resume_pdf.check.words import tokens
 
     text = "“XML” — ﬁne, e.g. U.S. Ends. (CI/CD), • Xerox? 日本語…"
     assert tokens(text) == [

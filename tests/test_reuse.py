@@ -19,7 +19,7 @@ from resume_pdf.build import Options, build
 from resume_pdf.fonts.embed import FlateMemo, SubsetMemo
 from resume_pdf.fonts.kerning import KernedFont
 from resume_pdf.pdf import paragraphs
-from resume_pdf.pdf.paragraphs import WrappedOnce
+from resume_pdf.pdf.wrapped import WrappedOnce
 from resume_pdf.style.theme import load_theme
 from scriptfonts import LATIN, make_font
 

@@ -188,7 +188,7 @@ def test_a_start_that_is_no_date_gets_the_iso_form_as_its_hint(
 def test_the_schemas_date_pattern_rejects_impossible_months_and_days() -> None:
     import re
 
-    from resume_pdf.model.resume_schema import resume_json_schema
+    from resume_pdf.style.json_schema import resume_json_schema
 
     entry = resume_json_schema()["properties"]["sections"]["items"]["properties"]
     experience = entry["experience"]["items"]["properties"]
@@ -317,7 +317,7 @@ def test_a_rendercv_language_code_is_a_locale_not_a_missing_table(here: Path) ->
 
 
 def test_every_schema_property_is_described_and_fixed_ones_are_enums() -> None:
-    from resume_pdf.model.resume_schema import resume_json_schema
+    from resume_pdf.style.json_schema import resume_json_schema
 
     found: list[str] = []
     undescribed: list[str] = []

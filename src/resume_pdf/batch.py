@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from .build import BuildResult, Options, build, build_letter, variant_names
+from .build import BuildResult, Options, build, build_letter
 from .errors import Problem, ResumeError
 from .values import replace, value
 
@@ -108,3 +108,26 @@ def run_jobs(jobs: list[Job], workers: int) -> Iterator[tuple[Job, BuildResult |
         # one job at a time: a job's trip to a worker costs ~0.1 ms beside its ~15 ms build,
         # while chunks of several leave one worker idle at the end for up to a whole chunk
         yield from zip(jobs, pool.map(run_job, jobs), strict=True)
+
+
+def variant_names(resume_path: Path) -> list[str]:
+    from .model.resume_schema import load_resume
+
+    return [name for name, _ in load_resume(resume_path).variants]
+
+
+def preview_styles(resume_path: Path) -> Iterator[tuple[str, BuildResult | ResumeError]]:
+    """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png,
+    one at a time, so the caller can show progress."""
+    from .style.theme import list_styles
+    from .write.raster import write_pngs
+
+    folder = resume_path.parent / "output" / "styles"
+    for info in list_styles(resume_path.parent):
+        try:
+            result = build(resume_path, folder / f"{info.name}.pdf", Options(style=info.name))
+        except ResumeError as exc:
+            yield info.name, exc
+            continue
+        write_pngs(result.output, [result.output.with_suffix(".png")])
+        yield info.name, result

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import thirdparty  # noqa: F401 (first: imports yaml fast, see there)
 from .check.preflight import check_shown
+from .check.results import fit_fields
 from .errors import Problem, ResumeError, Severity
 from .model.resume import Resume, SectionKind
 from .model.resume_schema import load_resume
 from .model.schema import TextField
-from .results import fit_fields
 from .style.theme import Theme, load_theme
 from .values import replace, value
 
@@ -107,7 +106,7 @@ def load_inputs(
     a letter.yaml beside it when it has no `letter:` block."""
     resume = load_resume(resume_path, references=options.references, language=options.language)
     if letter:
-        from .model.letter import attach_letter_file
+        from .model.cover_letter import attach_letter_file
 
         resume = attach_letter_file(resume, resume_path)
     if options.variant is not None:  # `--variant ""` is an unknown variant, not the master
@@ -175,7 +174,7 @@ def check_letter(
     with no body whose variants bring their own is their common base, not a letter."""
     if resume.letter is None or (not resume.letter.body and _variants_write_it(resume)):
         return None
-    from .model.letter import letter_fields, require_letter
+    from .model.cover_letter import letter_fields, require_letter
     from .pdf.letter import fit_letter
 
     letter = require_letter(resume, resume_path)
@@ -333,7 +332,7 @@ def build_letter(
     """The cover letter in the résumé's style, fitted to one page, with its twins (the
     résumé's `formats:` or --format); nothing is written until every file is made."""
     started = time.perf_counter()
-    from .model.letter import LETTER_FILE, letter_fields, letter_links, require_letter
+    from .model.cover_letter import LETTER_FILE, letter_fields, letter_links, require_letter
     from .paths import is_file
     from .write.output import check_output_path, check_targets, write_atomic
     from .write.raster import add_pages, remove_stale_pages
@@ -355,7 +354,7 @@ def build_letter(
         fitted = fit_letter(resume, letter, theme, book)
         if options.verify:
             from .check.verify import read_back
-            from .model.letter import letter_displayed
+            from .model.cover_letter import letter_displayed
 
             seen, links = letter_displayed(resume, letter), letter_links(resume, letter)
             found = read_back(resume, fitted.pdf, seen, links, output=out, budget=1)
@@ -386,24 +385,3 @@ def build_letter(
     return BuildResult(
         out, pages, seconds, warnings, note, pngs, watched, twins, verified, details, **fields
     )
-
-
-def variant_names(resume_path: Path) -> list[str]:
-    return [name for name, _ in load_resume(resume_path).variants]
-
-
-def preview_styles(resume_path: Path) -> Iterator[tuple[str, BuildResult | ResumeError]]:
-    """Build the résumé in every available style into output/styles/NAME.pdf and NAME.png,
-    one at a time, so the caller can show progress."""
-    from .style.theme import list_styles
-    from .write.raster import write_pngs
-
-    folder = resume_path.parent / "output" / "styles"
-    for info in list_styles(resume_path.parent):
-        try:
-            result = build(resume_path, folder / f"{info.name}.pdf", Options(style=info.name))
-        except ResumeError as exc:
-            yield info.name, exc
-            continue
-        write_pngs(result.output, [result.output.with_suffix(".png")])
-        yield info.name, result

@@ -95,8 +95,8 @@ COMMANDS = """\
 
 def agent_guide() -> str:
     """The guide, byte for byte the same from the same schemas (docs/agent-guide.md)."""
-    from .model.resume_schema import resume_json_schema
-    from .results import RESULTS_SCHEMA
+    from .check.results import RESULTS_SCHEMA
+    from .style.json_schema import resume_json_schema
 
     schema = resume_json_schema()
     starter = _starter()

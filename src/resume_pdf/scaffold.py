@@ -24,7 +24,7 @@ SCHEMA_MODELINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 def _schema_bytes(languages: tuple[str, ...] = ()) -> bytes:
     import json
 
-    from .model.resume_schema import resume_json_schema
+    from .style.json_schema import resume_json_schema
 
     return json.dumps(resume_json_schema(languages), indent=2).encode() + b"\n"
 
@@ -65,7 +65,8 @@ def write_starter(
 
 def _languages(given: str) -> tuple[str, ...]:
     """`en,de` -> ("en", "de"), each a CLDR code (a located --languages error if not)."""
-    from .model.translations import MAX_LANGUAGES, canonical_code, code_problem
+    from .model.translations import MAX_LANGUAGES
+    from .text.cldr import canonical_code, code_problem
 
     names = [n.strip() for n in given.split(",") if n.strip()]
     problems = [
@@ -223,7 +224,7 @@ def _joined(first: Path, converted: Source, others: list[Path], references: bool
 
 def _language_of(path: Path, source: Source) -> str:
     """`cv.de.json` -> `de`: the language a per-language file is written in."""
-    from .model.translations import canonical_code
+    from .text.cldr import canonical_code
 
     code = canonical_code(Path(path.stem).suffix.lstrip("."))
     if code is None:
@@ -237,3 +238,16 @@ def dump_noted(source: Source, converted: Source, warnings: tuple[Problem, ...])
     from .write.converted_yaml import dump_noted as noted
 
     return noted(source, converted, warnings)
+
+
+def restored_source(path: Path) -> str:
+    """The embedded source, validated as a résumé (its problems located in
+    `cv.pdf:resume.yaml`), as the text to write: byte for byte what was embedded."""
+    from .model.resume_schema import validate_resume
+    from .read.embedded import SOURCE_NAME, embedded_source
+    from .read.foreign import read_foreign
+    from .read.source import parse_source
+
+    text = embedded_source(path)
+    validate_resume(read_foreign(parse_source(text.encode(), f"{path}:{SOURCE_NAME}")))
+    return text

@@ -33,7 +33,7 @@ def make_book(resume: Resume, theme: Theme, extra: tuple[TextField, ...] = ()) -
     (the résumé's, and `extra`: a letter's)."""
     from ..fonts.book import FontBook
     from ..model.content import displayed_fields
-    from ..style.dates import locale_words
+    from ..text.cldr import locale_words
 
     needed = set(LAYOUT_CHARS)
     if theme.fonts.user:

@@ -24,35 +24,7 @@ from ..model.content import Occurrences, displayed, expected_links
 from ..model.resume import ANY_PAGES, Budget, Resume
 from ..text.bidi import has_rtl
 from ..text.inline import ALLOWED_SCHEMES
-
-_SEP = str.maketrans(
-    {
-        **{c: "'" for c in "‘’‚‛′´`"},
-        **{c: '"' for c in "“”„‟″«»"},
-        **{c: "-" for c in "‐‑‒–—―−"},
-        "\u00a0": " ",
-        "\u00ad": None,
-    }
-)
-_JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd\ue000-\uf8ff\u25a0]|\\(cid:\\d+\\)")
-_DROP = set("•▪●◦‣⁃∙·■□➤➔→*-–—|")
-# Han, kana and CJK punctuation: each character is a token of its own, since Chinese and
-# Japanese lines break between any two of them (pdf/cjk.py), not only at spaces
-_CJK = re.compile("([\u2e80-\u312f\u3190-\u9fff\uf900-\ufaff\U00020000-\U0003ffff])")
-
-
-def tokens(text: str) -> list[str]:
-    text = unicodedata.normalize("NFKC", text.translate(_SEP)).casefold()
-    text = _CJK.sub(r" \1 ", text)
-    out = []
-    for token in text.split():
-        token = token.strip("\"'()[]{}<>,;:!?…\u060c\u061b\u061f")  # and Arabic ، ؛ ؟
-        if token.endswith(".") and not re.fullmatch(r"(\w\.)+", token):
-            token = token.rstrip(".")
-        if token and token not in _DROP:
-            out.append(token)
-    return out
-
+from .words import FOLD, JUNK, lcs_len, tokens
 
 _LATIN = re.compile("[A-Za-z]")
 _NEUTRALS = str.maketrans(dict.fromkeys("()[]{}<>%+-._&;\u2010\u2011"))
@@ -104,18 +76,6 @@ def _bare_tokens(text: str) -> list[str]:
     and digits in order (docs/scripts-and-fonts.md)."""
     bare = text.translate(_NEUTRALS)
     return tokens("".join(c for c in bare if unicodedata.category(c) != "Mn"))
-
-
-def lcs_len(a: list[str], b: list[str]) -> int:
-    """Exact longest common subsequence, bit-parallel (Hyyrö 2004)."""
-    masks: dict[str, int] = {}
-    for i, t in enumerate(a):
-        masks[t] = masks.get(t, 0) | (1 << i)
-    full = v = (1 << len(a)) - 1
-    for t in b:
-        u = v & masks.get(t, 0)
-        v = ((v + u) | (v - u)) & full
-    return len(a) - bin(v).count("1")
 
 
 def extractor(resume: Resume) -> str:
@@ -203,14 +163,14 @@ def verify_pdf(
             )
     wanted_links = expected_links(resume) if links is None else links
     problems += _glued(found, vocabulary) + _links(reader, wanted_links) + _fonts(reader)
-    junk = sorted(set(_JUNK.findall(text)))
+    junk = sorted(set(JUNK.findall(text)))
     if junk:
         problems.append(Problem(f"the text layer holds junk characters {junk}"))
     problems += _page_ends(pages)
     problems += _touching_fields(resume, pdf, where)
     titles = [s.title for s in resume.sections] if shown is None else []
     titles = [t for t in titles if lcs_len(tokens(t), found) == len(tokens(t))]
-    from .verify_tags import check_structure  # it reads words with this module's tokens
+    from .verify_tags import check_structure
 
     problems += check_structure(reader, read, titles, split)
     return problems
@@ -292,7 +252,7 @@ def _only(item: str, a: str, b: str) -> bool:
 
 
 def _norm(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text.translate(_SEP)).casefold().split())
+    return " ".join(unicodedata.normalize("NFKC", text.translate(FOLD)).casefold().split())
 
 
 def text_items(pdf: bytes) -> list[str]:

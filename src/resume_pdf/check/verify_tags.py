@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..errors import Problem, quote_all
 from ..text.bidi import has_rtl, levels, visual_order
-from .verify import lcs_len, tokens
+from .words import lcs_len, tokens
 
 
 def check_structure(

@@ -205,7 +205,7 @@ def complete_variants(ctx: click.Context, param: click.Parameter, incomplete: st
     """The variants of the résumé named on the line so far (else resume.yaml)."""
     from click.shell_completion import CompletionItem
 
-    from ..build import variant_names
+    from ..batch import variant_names
 
     try:
         names = variant_names(_resume_of(ctx))
@@ -282,7 +282,7 @@ def _language_code(_ctx: click.Context, _param: click.Parameter, value: str | No
     code CLDR does not know is a usage error, before any path is made of it."""
     if value is None:
         return None
-    from ..model.translations import canonical_code, code_problem
+    from ..text.cldr import canonical_code, code_problem
 
     code = canonical_code(value)
     if code is None:

@@ -142,7 +142,7 @@ def failed(problems: Iterable[Problem], file: Path | None = None) -> NoReturn:
     """Report problems that stop the command before any résumé's outcome, then exit 1;
     with --json as a results document holding them."""
     if OUT.json:
-        from ..results import Outcome, Results
+        from ..check.results import Outcome, Results
 
         command = click.get_current_context().info_name or ""
         if file is None:
@@ -157,7 +157,7 @@ def emit(results: Any) -> None:
     """Print the --json document of `results` (a results.Results): stdout's one content."""
     import json
 
-    from ..results import as_json
+    from ..check.results import as_json
 
     say(json.dumps(as_json(results), indent=2, ensure_ascii=False))
 

@@ -233,7 +233,7 @@ def letter(
 
 def outcome(job: Any, result: Any) -> Any:
     """One job's results.Outcome, for --json."""
-    from ..results import built
+    from .outcomes import built
 
     return built(job.resume, "letter" if job.letter else "resume", job.options, result)
 
@@ -241,7 +241,7 @@ def outcome(job: Any, result: Any) -> Any:
 def finish(command: str, outcomes: list[Any], failed: bool) -> None:
     """With --json, print the document of every outcome; exit 1 when a build failed."""
     if OUT.json:
-        from ..results import Results
+        from ..check.results import Results
 
         emit(Results(command, tuple(outcomes)))
     if failed:

@@ -86,7 +86,8 @@ def check(
         return
     checked = run(lambda: run_check(resume, options), resume)
     if OUT.json:
-        from ..results import Results, checked_outcomes
+        from ..check.results import Results
+        from .outcomes import checked_outcomes
 
         emit(Results("check", checked_outcomes(resume, checked)))
         return
@@ -98,7 +99,8 @@ def _check_each(resume: Path, jobs: list) -> None:
     """`check --all-languages`: each language's result line and warnings (the fields it
     has not translated among them), or one --json document of them all."""
     from ..build import check as run_check
-    from ..results import Results, checked_outcomes
+    from ..check.results import Results
+    from .outcomes import checked_outcomes
 
     outcomes, failed = [], False
     for job in jobs:
@@ -144,7 +146,7 @@ def styles(resume: Path, preview: bool) -> None:
         for style in infos:
             say(f"{style.name:<{width}}  {style.description}  [{shown_path(style.origin)}]")
         return
-    from ..build import preview_styles
+    from ..batch import preview_styles
 
     need_resume([resume], given=resume != Path("resume.yaml"))
     failed = False
@@ -189,11 +191,11 @@ def schema(results: bool, guide: bool) -> None:
         sys.stdout.write(agent_guide())
         return
     if results:
-        from ..results import RESULTS_SCHEMA
+        from ..check.results import RESULTS_SCHEMA
 
         say(json.dumps(RESULTS_SCHEMA, indent=2, ensure_ascii=False))
         return
-    from ..model.resume_schema import resume_json_schema
+    from ..style.json_schema import resume_json_schema
 
     say(json.dumps(resume_json_schema(), indent=2, ensure_ascii=False))
 
@@ -362,7 +364,7 @@ def _restore(pdf: Path, output: str, force: bool) -> None:
     from pathlib import Path
 
     from ..paths import exists
-    from ..read.embedded import restored_source
+    from ..scaffold import restored_source
     from ..write.output import check_output_path, write_atomic
 
     if output != "-":

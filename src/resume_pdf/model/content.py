@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..style.dates import ISO_DATE
+from ..read.dates import ISO_DATE
 from ..text.inline import Rich, doi_url, tel_url
 from .resume import Bullet, Contact, Resume, plain
 from .schema import TextField

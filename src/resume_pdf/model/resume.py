@@ -7,7 +7,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from ..errors import Location, Problem
+from ..errors import Problem
+from ..read.photo import PhotoRef
 from ..text.inline import Rich
 from ..values import value
 from .letter import Letter
@@ -127,17 +128,6 @@ class Section:
 
 
 @value
-class PhotoRef:
-    """`photo:` as written, and where: pdf/photo.py opens and checks the file at build time."""
-
-    path: str
-    location: Location | None = None
-
-
-NO_PHOTO = PhotoRef("")  # a variant's `photo: false`
-
-
-@value
 class Variant:
     """A tailored build: keeps untagged items and items tagged with one of `tags`, drops
     items tagged with one of `exclude`, and may override a few top-level fields."""
@@ -152,22 +142,6 @@ class Variant:
     photo: PhotoRef | None = None  # NO_PHOTO drops the résumé's photo
 
 
-# every language CLDR (Babel 2.19) names the months of: dates.py reads them from Babel
-_CLDR_LANGUAGES = """
-aa ab ady af agq ak am an apc ar as asa ast az ba bal bas be bem bew bez bg bgc bho blo bm
-bn bo bqi br brh brx bs bua byn ca cad cch ccp ce ceb cgg chr cic ckb co cop cs csw cu cv cy
-da dav de dje doi dsb dua dyo dz ebu ee el en eo es et eu ewo fa ff fi fil fo fr frr fur fy
-ga gaa gd gez gl gn gsw gu guz gv ha haw he hi hnj hr hrx hsb hu hy ia id ie ig ii is it iu
-ja jgo jmc jv ka kaa kab kaj kam kbd kcg kde kea kek kgp khq ki kk kkj kl kln km kn ko kok
-ks ksb ksf ksh ku kw kxv ky la lag lb lg lij lkt lld lmo ln lo lrc lt ltg lu luo luy lv lzz
-mai mas mer mfe mg mgh mgo mi mk ml mn mni mr mrh ms mt mua mus mww my myv mzn naq nb nd nds
-ne nl nmg nn nnh no nqo nr nso nus ny nyn oc om or os osa pa pap pcm pis pl pms prg ps pt qu
-quc raj rif rm rn ro rof ru rw rwk sa sah saq sat sbp sc scn sd se seh ses sg shi shn si sk
-skr sl smn sn so sq sr ss ssy st su sus sv sw syr szl ta te teo tg th ti tig tk tn to tok
-tpi tr trv trw ts tt twq tyv tzm ug uk ur uz vai ve vec vi vmw vo vun wae wal wo xh xnr xog
-yav yi yo yrl yue za zgh zh zu
-"""
-LOCALES = tuple(_CLDR_LANGUAGES.split())
 FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
 
 

@@ -14,20 +14,19 @@ from typing import Any
 
 from ..errors import Location, Problem, ResumeError, quote
 from ..read.foreign import read_foreign
+from ..read.photo import NO_PHOTO, PhotoRef
 from ..read.source import Path_, Source
 from ..read.syntax import before_first
+from ..text.cldr import LOCALES, locale_for
 from ..values import replace
 from .entry_schema import BULLET, CONTACT_LINK, ENTRY_SPECS, PARAGRAPHS, PLAIN, TAGS
 from .letter import LETTER
 from .resume import (
     ANY_PAGES,
     FORMATS,
-    LOCALES,
     MAX_PAGES,
-    NO_PHOTO,
     Budget,
     Contact,
-    PhotoRef,
     Resume,
     Section,
     SectionKind,
@@ -35,7 +34,7 @@ from .resume import (
 )
 from .schema import INVALID, Choice, Context, ListOf, MapOf, Record, describe
 from .text_fields import Pattern, Phone, Text, Url
-from .translations import LANGUAGES, chosen_language, locale_for, written_languages
+from .translations import LANGUAGES, chosen_language, written_languages
 
 
 class Photo(Text):
@@ -314,67 +313,3 @@ def _language_of(resume: Resume, ctx: Context, locale_written: bool) -> dict[str
     language = ctx.language or ctx.languages[0]
     locale = locale_for(language, resume.locale if locale_written else None)
     return {"language": language, "locale": locale}
-
-
-def resume_json_schema(languages: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The résumé format as JSON Schema, derived from the specs the validator uses; with
-    `languages`, a translated text offers those codes to complete."""
-    from ..style.theme import builtin_styles
-    from .translations import translated_def
-
-    schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "resume-pdf résumé (schema v1)",
-        **RESUME.json_schema(),
-    }
-    if languages:  # init --languages: an editor completes the file's own codes
-        _offer_languages(schema, translated_def(), translated_def(languages))
-    variant = schema["properties"]["variants"]["additionalProperties"]["properties"]
-    for owner in (schema["properties"], variant):
-        owner["style"] = _style_choices(owner["style"], builtin_styles())
-    section = schema["properties"]["sections"]["items"]["properties"]
-    section["publications"] = _or_bibliography(section["publications"])
-    return schema
-
-
-def _or_bibliography(entries: dict[str, Any]) -> dict[str, Any]:
-    """Publications are a list of entries, or taken from a BibTeX file (read/bibliography.py
-    expands the mapping before the validator sees it; an editor should know it too)."""
-    words = {"type": "array", "items": {"type": "string"}}
-    bib = {
-        "type": "object",
-        "properties": {
-            "bib": {"type": "string", "description": "A .bib file beside the résumé"},
-            "keys": {**words, "description": "Only these entries (their BibTeX keys)"},
-            "keywords": {**words, "description": "Only entries with one of these keywords"},
-            "years": {"type": ["string", "integer"], "description": "2019..2026, 2019.. or 2024"},
-            "types": {**words, "description": "Only these entry types: article, ..."},
-            "me": {"type": "string", "description": "Your name, set in bold; default: `name`"},
-        },
-        "required": ["bib"],
-        "additionalProperties": False,
-    }
-    return {"description": entries.get("description", ""), "anyOf": [entries, bib]}
-
-
-def _offer_languages(node: Any, plain: dict[str, Any], listed: dict[str, Any]) -> None:
-    """Every translated text of `node` with `listed`'s codes in place of `plain`'s any."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if value == plain:
-                node[key] = listed
-            else:
-                _offer_languages(value, plain, listed)
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            if value == plain:
-                node[i] = listed
-            else:
-                _offer_languages(value, plain, listed)
-
-
-def _style_choices(plain: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    """A style is any name or path, but an editor should offer the built-in names: an
-    `enum` branch is what yaml-language-server completes from."""
-    described = {k: v for k, v in plain.items() if k != "type"}
-    return {**described, "anyOf": [{"enum": names}, {"type": "string"}], "examples": names}

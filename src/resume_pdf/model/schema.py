@@ -159,10 +159,8 @@ class Either(Spec):
     description: str = ""
 
     def check(self, value: Any, path: Path_, ctx: Context) -> Any:
-        from .translations import looks_translated
-
         fields = getattr(self.mapping, "fields", {})
-        if isinstance(value, dict) and not value.keys() & fields and looks_translated(value, ctx):
+        if isinstance(value, dict) and not value.keys() & fields and _translated(value, ctx):
             return self._text(value, path, ctx)
         if isinstance(value, dict) and len(value) == 1 and not value.keys() & fields:
             (key,) = value
@@ -360,3 +358,12 @@ class Record(Spec):
 
 def described(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {**schema, "description": description} if description else schema
+
+
+def _translated(value: dict[str, Any], ctx: Context) -> bool:
+    """A mapping some of whose keys are language codes: a translated text, not a record."""
+    from ..text.cldr import canonical_code  # Babel: only in a file that lists `languages:`
+
+    return bool(ctx.languages) and any(
+        isinstance(k, str) and canonical_code(k) is not None for k in value
+    )

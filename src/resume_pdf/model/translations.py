@@ -9,73 +9,16 @@ languages but the locale. Codes are BCP 47 as CLDR (Babel) knows them: `de`, `de
 
 from __future__ import annotations
 
-import difflib
-import functools
-import re
 from typing import Any
 
 from ..errors import quote
 from ..read.source import Path_
+from ..text.cldr import CODE_PATTERN, canonical_code, code_problem
 from .schema import INVALID, Context, Spec, describe, described
 
 # more than a résumé is ever written in (the EU has 24 official languages): a longer list
 # is a mistake, and each language is a whole build
 MAX_LANGUAGES = 24
-CODE_PATTERN = r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*"
-_CODE = re.compile(CODE_PATTERN)
-
-
-@functools.lru_cache(maxsize=512)
-def canonical_code(text: str) -> str | None:
-    """`de-ch` -> `de-CH`, `zh_hant` -> `zh-Hant`; None when CLDR knows no such language."""
-    if not _CODE.fullmatch(text) or text.lower() in ("und", "root"):
-        return None
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        found = Locale.parse(text.replace("-", "_"))
-    except (UnknownLocaleError, ValueError, TypeError):
-        return None
-    code = "-".join(p for p in (found.language, found.script, found.territory) if p)
-    given = text.replace("_", "-").lower()
-    return code if code.lower() == given else None
-
-
-@functools.lru_cache(maxsize=1)
-def _known_codes() -> tuple[str, ...]:
-    from babel.localedata import locale_identifiers
-
-    return tuple(sorted(i.replace("_", "-") for i in locale_identifiers() if i != "root"))
-
-
-def code_problem(text: str, allowed: tuple[str, ...] = ()) -> str:
-    """Why `text` is not a usable language code, with a did-you-mean."""
-    pool = allowed or _known_codes()
-    lowered = {c.lower(): c for c in pool}
-    given = text.replace("_", "-").lower()
-    base = canonical_code(given.split("-")[0]) if "-" in given else None
-    close = [base] if base in pool else difflib.get_close_matches(given, lowered, 1, 0.5)
-    hint = f"; did you mean `{lowered[close[0].lower()]}`?" if close else ""
-    if allowed and canonical_code(text):
-        return f"{quote(text, mark='`')} is not in `languages:` ({', '.join(allowed)}){hint}"
-    return f"{quote(text, mark='`')} is not a language code (BCP 47: en, de-CH, zh-Hant){hint}"
-
-
-@functools.lru_cache(maxsize=1)
-def _base_languages() -> frozenset[str]:
-    from .resume import LOCALES
-
-    return frozenset(LOCALES)
-
-
-def locale_for(language: str, written: str | None) -> str:
-    """The locale (month names, "present", section titles, /Lang) of a build in `language`:
-    the file's `locale:` when it names the same language, else the language's own base code
-    (CLDR's data for `de` serves `de-CH`); English when CLDR names no months of it."""
-    base = language.split("-")[0]
-    if written and written.split("-")[0] == base:
-        return written
-    return base if base in _base_languages() else "en"
 
 
 class Languages(Spec):
@@ -131,13 +74,6 @@ def chosen_language(asked: str | None, ctx: Context) -> str | None:
         ctx.error(("languages",), f"--lang {asked}: not among this résumé's languages ({listed})")
         return None
     return code
-
-
-def looks_translated(value: dict[str, Any], ctx: Context) -> bool:
-    """A mapping some of whose keys are language codes: a translated text, not a record."""
-    return bool(ctx.languages) and any(
-        isinstance(k, str) and canonical_code(k) is not None for k in value
-    )
 
 
 def translate(value: dict[str, Any], path: Path_, ctx: Context) -> tuple[Any, Path_]:

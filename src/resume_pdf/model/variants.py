@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Problem, ResumeError, cut, quote
+from ..read.photo import NO_PHOTO, PhotoRef
 from ..values import replace, value
 from .letter import override
-from .resume import NO_PHOTO, PhotoRef, Resume, Variant, entry_label
+from .resume import Resume, Variant, entry_label
 
 
 @value

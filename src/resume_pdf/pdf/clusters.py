@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import rtl as drawing
+from .glyph_codes import LETTERS, Glyph, advance_1000, cmap_chars, code_for, face_name
 
 CLUSTER_START = 0x100000  # plane 16: codes for glyphs that stand for letters of a cluster
 
 
 def cluster_glyphs(
     font: Any, held: list[tuple[Any, Any]], text: str, rtl: bool, scale: float
-) -> list[drawing.Glyph]:
+) -> list[Glyph]:
     """One cluster's glyphs (HarfBuzz's infos and positions, in drawing order) standing for
     its `text`. A glyph alone stands for the text. Several, left to right (a consonant and
     the vowel sign HarfBuzz drew before it, `हि`): one letter each, in the text's order, so
@@ -26,11 +26,9 @@ def cluster_glyphs(
     a line of its own and read `مُحَمَّد` as `ُم َح مَّمَّد`."""
     if len(held) == 1:
         info, pos = held[0]  # a letter, or a ligature (lam-alef: its letters reversed)
-        own = next((c for c in drawing._cmap_chars(font, info.codepoint) if c in text), "")
-        code = drawing._code_for(font, info.codepoint, own or (text[::-1] if rtl else text))
-        return [
-            drawing.Glyph(code, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale)
-        ]
+        own = next((c for c in cmap_chars(font, info.codepoint) if c in text), "")
+        code = code_for(font, info.codepoint, own or (text[::-1] if rtl else text))
+        return [Glyph(code, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale)]
     if not rtl and len(text) == len(held):
         stands = list(text)
     else:
@@ -40,9 +38,9 @@ def cluster_glyphs(
     out = []
     for (info, pos), stand in zip(held, stands, strict=True):
         gid = info.codepoint
-        width = drawing._advance_1000(font, gid) if len(stand) == 1 else span
+        width = advance_1000(font, gid) if len(stand) == 1 else span
         code = cluster_code(font, gid, stand, width) if stand else ""
-        out.append(drawing.Glyph(code, pos.x_advance * scale, pos.x_offset * scale,
+        out.append(Glyph(code, pos.x_advance * scale, pos.x_offset * scale,
                          pos.y_offset * scale, -1 if stand else gid))  # fmt: skip
     return out
 
@@ -53,11 +51,11 @@ def cluster_code(font: Any, gid: int, text: str, width: float) -> str:
     gives the same bytes in any process (a glyph stands for other letters elsewhere)."""
     import hashlib
 
-    face, name = font.face, drawing._face_name(font)
+    face, name = font.face, face_name(font)
     key = f"{gid}|{round(width, 3)}|{text}".encode()
     code = CLUSTER_START + int.from_bytes(hashlib.blake2b(key, digest_size=4).digest()) % 0xFFF0
     while code in face.charToGlyph and (
-        face.charToGlyph[code] != gid or drawing._LETTERS.get((name, code)) != text
+        face.charToGlyph[code] != gid or LETTERS.get((name, code)) != text
         or abs(face.charWidths.get(code, -1) - width) > 1e-3
     ):  # fmt: skip
         code = CLUSTER_START + (code - CLUSTER_START + 1) % 0xFFF0
@@ -65,7 +63,7 @@ def cluster_code(font: Any, gid: int, text: str, width: float) -> str:
         face.charToGlyph[code] = gid
         face.glyphToChar.setdefault(gid, []).append(code)
         face.charWidths[code] = width
-        drawing._LETTERS[(name, code)] = text
+        LETTERS[(name, code)] = text
     return chr(code)
 
 

@@ -13,7 +13,8 @@ from reportlab.platypus import Flowable, HRFlowable, Paragraph, Spacer
 
 from ..errors import Problem, ResumeError, quote
 from ..fonts.book import FontBook
-from ..model.letter import Letter, shown_date, signature_of
+from ..model.cover_letter import shown_date, signature_of
+from ..model.letter import Letter
 from ..model.resume import Resume
 from ..style.theme import TIGHTEST, Theme
 from ..values import replace

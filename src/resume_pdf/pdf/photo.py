@@ -10,9 +10,8 @@ from typing import Any
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
-from ..model.resume import PhotoRef
+from ..read.photo import PhotoRef, photo_png
 from ..read.photo import check_photo as check_photo  # the build checks the file through here
-from ..read.photo import photo_png
 from .tags import element
 
 

@@ -15,25 +15,17 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
-from ..text.bidi import first_strong_rtl, has_rtl, runs
+from ..text.bidi import runs
 from ..values import replace, value
-from .paragraphs import WrappedOnce
+from .glyph_codes import (
+    Glyph,
+    harfbuzz,
+)
 
-PUA_START = 0xF0000  # supplementary private use: no font maps a letter there
 _ARROWS = {"→": "←", "⟶": "⟵", "⇒": "⇐"}
-
-
-@value
-class Glyph:
-    code: str  # the character that stands for the glyph in the font's subsets
-    advance: float  # points
-    dx: float  # points, HarfBuzz's offset (a mark over its letter)
-    dy: float
-    outline: int = -1  # glyph id of a glyph drawn as its outline, not as text
 
 
 @value
@@ -51,79 +43,10 @@ class Piece:
         return sum(g.advance for g in self.glyphs)
 
 
-# (face name, code) -> the logical text a private-use code stands for, for ToUnicode
-_LETTERS: dict[tuple[str, int], str] = {}
-
-
-def _face_name(font: Any) -> str:
-    return (font.face.name + font.face.subfontNameX).decode("pdfdoc")
-
-
 def _point_left(text: str, font: Any) -> str:
     """`text` with its arrows turned to point left, where the font draws those."""
     has = font.face.charToGlyph
     return "".join(_ARROWS.get(c, c) if ord(_ARROWS.get(c, c)) in has else c for c in text)
-
-
-def _cmap_chars(font: Any, gid: int) -> list[str]:
-    """The characters the font's cmap draws `gid` for (presentation forms left out)."""
-    codes = font.face.glyphToChar.get(gid, ())
-    return [chr(c) for c in codes if c < PUA_START and not _form(c)]
-
-
-def _code_for(font: Any, gid: int, text: str) -> str:
-    """A character the font's subsets draw `gid` with: `text` itself when the cmap draws
-    it with `gid`, else a private-use code added for `gid` (a joined form, a ligature, a
-    mirrored bracket), its ToUnicode remembered as `text`."""
-    face = font.face
-    if text in _cmap_chars(font, gid):
-        return text
-    code = PUA_START + gid
-    if code not in face.charToGlyph:
-        face.charToGlyph[code] = gid
-        face.glyphToChar.setdefault(gid, []).append(code)
-        face.charWidths[code] = _advance_1000(font, gid)  # reportlab's: per 1000 units
-        _LETTERS[(_face_name(font), code)] = text
-    return chr(code)
-
-
-def _form(code: int) -> bool:
-    """An Arabic presentation form: what a font's cmap gives a joined glyph, which
-    extractors would copy instead of the letter (pypdf, poppler and pdf.js do)."""
-    return 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF
-
-
-def _harfbuzz() -> Any:
-    """uharfbuzz, also handed to reportlab, whose import of it thirdparty.py kept out of a
-    build without right-to-left text (`hbFace` reads it from reportlab's module)."""
-    import uharfbuzz
-    from reportlab.pdfbase import ttfonts
-
-    ttfonts.uharfbuzz = uharfbuzz
-    return uharfbuzz
-
-
-def _advance_1000(font: Any, gid: int) -> float:
-    uharfbuzz = _harfbuzz()
-
-    hb = uharfbuzz.Font(font.hbFace)
-    return hb.get_glyph_h_advance(gid) * 1000 / font.hbFace.upem
-
-
-def _to_unicode(fontname: str, subset: list[int]) -> str:
-    """reportlab's ToUnicode map, with each private-use code mapped to its letters."""
-    face = fontname.partition("+")[2]
-    cmap = _ORIGINAL_CMAP(fontname, subset)
-    for i, code in enumerate(subset):
-        text = _LETTERS.get((face, code))
-        if text:
-            utf16 = text.encode("utf-16-be").hex().upper()
-            cmap = cmap.replace(f"<{i:02X}> <{code:04X}>", f"<{i:02X}> <{utf16}>")
-    return cmap
-
-
-_ORIGINAL_CMAP = ttfonts.makeToUnicodeCMap
-ttfonts.makeToUnicodeCMap = _to_unicode  # type: ignore[assignment]
 
 
 def shape(text: str, rtl: bool, frag: Any, before: str = "", after: str = "") -> Piece:
@@ -134,7 +57,7 @@ def shape(text: str, rtl: bool, frag: Any, before: str = "", after: str = "") ->
     (`**كل**مة`: the lam and the meem medial, not final and initial)."""
     from .clusters import cluster_glyphs
 
-    uharfbuzz = _harfbuzz()
+    uharfbuzz = harfbuzz()
     font = pdfmetrics.getFont(frag.fontName)
     size = frag.fontSize
     if not isinstance(font, ttfonts.TTFont):
@@ -341,57 +264,6 @@ def _link(canv: Canvas, piece: Piece, x: float, y: float) -> None:
     if isinstance(url, str) and url:
         size = piece.frag.fontSize
         canv.linkURL(url, (x, y - 0.2 * size, x + piece.width, y + 0.8 * size), relative=1)
-
-
-class BidiParagraph(WrappedOnce):
-    """A paragraph holding right-to-left text (see the module's docstring)."""
-
-    def _mirrored(self) -> bool:
-        return bool(getattr(self.style, "rtl_page", False)) or first_strong_rtl(self.getPlainText())
-
-    def _segments(self, line: Any) -> list[tuple[str, Any]]:
-        if self.blPara.kind == 0:
-            return [(" ".join(line[1]), self.blPara)]
-        return [(f.text, f) for f in line.words if getattr(f, "text", "")]
-
-    def drawPara(self, debug: int = 0) -> None:  # noqa: N802, ARG002 (reportlab's name)
-        style, canv, bl = self.style, self.canv, self.blPara
-        mirrored = self._mirrored()
-        plain = self.getPlainText()
-        base_rtl = first_strong_rtl(plain) or (
-            mirrored and (has_rtl(plain) or not any(ch.isalpha() for ch in plain[:1]))
-        )
-        left, right = (style.rightIndent, style.leftIndent) if mirrored else (
-            style.leftIndent, style.rightIndent)  # fmt: skip
-        align = style.alignment
-        if mirrored:
-            align = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT, TA_JUSTIFY: TA_RIGHT}.get(align, align)
-        y = self.height - (bl.fontSize if bl.kind == 0 else bl.lines[0].ascent)
-        for n, line in enumerate(bl.lines):
-            if n:
-                y -= style.leading
-            pieces = line_pieces(self._segments(line), base_rtl)
-            width = sum(p.width for p in pieces)
-            room = self.width - left - right
-            first = style.firstLineIndent if n == 0 else 0
-            if align == TA_RIGHT:
-                x = left + room - width - (first if mirrored else 0)
-            elif align == TA_CENTER:
-                x = left + (room - width) / 2
-            else:
-                x = left + (0 if mirrored else first)
-            draw_line(canv, pieces, x, y)
-            if n == 0 and self.bulletText:
-                self._bullet(y, mirrored)
-
-    def _bullet(self, y: float, mirrored: bool) -> None:
-        style = self.style
-        text = self.bulletText if isinstance(self.bulletText, str) else ""
-        frag = _Frag(style.bulletFontName, style.bulletFontSize, style.textColor)
-        pieces = line_pieces([(text, frag)], mirrored)
-        width = sum(p.width for p in pieces)
-        x = self.width - style.bulletIndent - width if mirrored else style.bulletIndent
-        draw_line(self.canv, pieces, x, y)
 
 
 @value

@@ -2,7 +2,7 @@
 elements of the paragraph's element (pdf/tags.py), marked inside the one text object that
 reportlab writes for all of a paragraph's lines (part of stage 7, render).
 
-The paragraph (pdf/paragraphs.py's WrappedOnce) works out its runs from its broken lines
+The paragraph (pdf/wrapped.py's WrappedOnce) works out its runs from its broken lines
 (`runs_of`), leaves its element open without a marked-content sequence, and hands the runs
 to its text object (`inline`); the text object (pdf/canvas.py) calls `Runs.show` before
 each string it writes and `Runs.close` when it is drawn.
@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .tags import PLAIN_ROLES, Tagger
-from .tagtree import ROLE_MAP, Node
+from .tags import Tagger
+from .tagtree import PLAIN_ROLES, ROLE_MAP, Node
 
 KEEP = "keep"  # a run that takes the state of the one before it (a space, a fallback face)
 

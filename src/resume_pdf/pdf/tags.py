@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFString
 
@@ -30,14 +30,10 @@ from ..text.scripts import script_lang
 from ..values import value
 from .tagtree import Annotation, Node, write_tree
 
-if TYPE_CHECKING:
-    from .runs import Runs
-
 Path = tuple[str, ...]
 HEADER, SUMMARY = 0.0, 1.0  # the parts' logical positions; sections follow from 2 on
 DEFAULT: Path = ("P",)
 HEADING: Path = ("H2",)
-PLAIN_ROLES = {"H1", "H2", "H3", "H4", "H5", "H6", "Lbl"}  # their weight is their role's
 
 
 @value
@@ -81,7 +77,8 @@ class Tagger:
         self.next_key = 0  # the ParentTree's keys: annotations and pages, as they come
         self.page_keys: dict[int, int] = {}
         self.annotations: list[tuple[int, Node]] = []
-        self.then: tuple[str, Any, str | None, Runs | None] | None = None  # (role, key, lang, runs)
+        # (role, key, lang, runs): the runs are pdf/runs.py's, which its text object marks
+        self.then: tuple[str, Any, str | None, object] | None = None
         self.line_links: list[tuple[str, Node]] = []  # a line's Links, for its annotations
         self.link_texts: dict[str, str] = {}
         self.title = self.author = ""
@@ -195,7 +192,7 @@ def element(
     into: Any = None,
     fallback: bool = False,
     text: str = "",
-    runs: Runs | None = None,
+    runs: object = None,  # pdf/runs.py's Runs: the paragraph's text object marks them
 ) -> Iterator[Node | None]:
     """Draw inside the leaf of `path`: one marked-content sequence, written to the canvas
     (or, `into`, to a text object). `fallback`: only when nothing else is open (a
@@ -230,7 +227,7 @@ def element(
             tagger.begin(outer[0], canv.getPageNumber(), outer[1])
 
 
-def then(canv: Any, role: str, key: Any = None, text: str = "", runs: Runs | None = None) -> None:
+def then(canv: Any, role: str, key: Any = None, text: str = "", runs: object = None) -> None:
     """After the next text drawn, its sibling `role` takes over (a bullet's glyph, then
     its body, which shows `text`, with its `runs`); `key` continues it on the next page."""
     tagger: Tagger | None = getattr(canv, "tagger", None)

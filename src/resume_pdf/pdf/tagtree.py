@@ -11,7 +11,7 @@ this module: they say what they draw through tags.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from reportlab.pdfbase.pdfdoc import (
     XMP,
@@ -26,10 +26,8 @@ from reportlab.pdfbase.pdfdoc import format as pdf_format
 
 from .markup import escape  # not xml.sax.saxutils: it imports urllib.request
 
-if TYPE_CHECKING:
-    from .tags import Tagger
-
 ROLE_MAP = {"Strong": "Span", "Em": "Span"}  # PDF 2.0's inline types, as PDF 1.7 knows them
+PLAIN_ROLES = {"H1", "H2", "H3", "H4", "H5", "H6", "Lbl"}  # their weight is their role's
 
 
 class Node:
@@ -75,7 +73,20 @@ def _ordered(root: Node) -> list[Node]:
     return out
 
 
-def write_tree(tagger: Tagger, doc: Any) -> None:
+class Tree(Protocol):
+    """What the tree is written from: the tags' tree grown while the pages were drawn
+    (pdf/tags.py's Tagger), each MCID's leaf per page, the annotations' holders."""
+
+    root: Node
+    mcids: dict[int, list[Node]]
+    page_keys: dict[int, int]
+    annotations: list[tuple[int, Node]]
+    next_key: int
+    title: str
+    author: str
+
+
+def write_tree(tagger: Tree, doc: Any) -> None:
     """The StructTreeRoot and everything that points into it, on `doc`'s catalog."""
     tagger.root.kids = [n for n in _ordered(tagger.root) if _marks(n)]
     refs = _register(tagger.root, doc)

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
-from ..build import Options, variant_names
+from ..batch import variant_names
+from ..build import Options
 from ..errors import ResumeError
 from ..model.resume_schema import load_resume
 from . import page

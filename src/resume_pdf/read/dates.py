@@ -1,20 +1,21 @@
 """Dates as people write them: the ISO shapes a date field takes, why one is impossible
 (`2025-13-01`: there is no month 13), and the ISO form of a month and year written in free
 text (`Sept 2021`, `09/2021`, `2021.09`). Read by the Date spec (text_fields.py) for every date
-field of every format; dates.py shows dates, this module reads them.
+field of every format; style/dates.py shows dates, this module reads them.
 """
 
 from __future__ import annotations
 
 import re
 
+from ..text.cldr import MONTHS
+
 ISO = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 # what a free-text date may not be unless it is valid (`2016-2019`, a range, may)
 ISO_LIKE = re.compile(r"\d{4}-\d{1,2}(?:-\d{1,2})?(?:[T ].*)?")
 DATE_PATTERN = r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?"
 
-
-MONTHS = "January February March April May June July August September October November December"
+ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-\d{2})?)?")  # a free-text date that is ISO
 
 
 def impossible_date(found: re.Match[str]) -> str | None:
@@ -64,11 +65,11 @@ def iso_form(text: str) -> str | None:
 def month_number(name: str) -> int | None:
     """1 for `Jan`, `January`, `janv.`, `Januar`; None for a word that is no month's name,
     or the name of two months in different languages."""
-    from ..style.dates import LOCALES  # only on a date that failed: its tables are not needed else
+    from ..text.cldr import month_tables  # only on a date that failed: not needed else
 
     numbers: dict[str, set[int]] = {}
     names = [(MONTHS.split(), [m[:3] for m in MONTHS.split()])]
-    names += [(long, short) for long, short, _ in LOCALES.values()]
+    names += [(long, short) for long, short, _ in month_tables().values()]
     for long, short in names:
         for number, (a, b) in enumerate(zip(long, short, strict=True), 1):
             for word in (a, b, a[:4]):  # `Sept`

@@ -141,15 +141,3 @@ def _decoded(path: Path, field: str, stream: Any) -> bytes:
 
 def _refused(path: Path, field: str, message: str) -> ResumeError:
     return ResumeError([Problem(f"{message}; nothing was converted", field=field)])
-
-
-def restored_source(path: Path) -> str:
-    """The embedded source, validated as a résumé (its problems located in
-    `cv.pdf:resume.yaml`), as the text to write: byte for byte what was embedded."""
-    from ..model.resume_schema import validate_resume
-    from .foreign import read_foreign
-    from .source import parse_source
-
-    text = embedded_source(path)
-    validate_resume(read_foreign(parse_source(text.encode(), f"{path}:{SOURCE_NAME}")))
-    return text

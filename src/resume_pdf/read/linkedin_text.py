@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from .dates import MONTHS, iso_form
+from ..text.cldr import MONTHS
+from .dates import iso_form
 
 # Each file's columns: ours -> the export's names for it (the first present is read)
 COLUMNS: dict[str, dict[str, tuple[str, ...]]] = {

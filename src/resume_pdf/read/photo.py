@@ -18,9 +18,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NoReturn
 
-from ..errors import Problem, ResumeError, quote
-from ..model.resume import PhotoRef
+from ..errors import Location, Problem, ResumeError, quote
 from ..paths import find_path
+from ..values import value
+
+
+@value
+class PhotoRef:
+    """`photo:` as written, and where: pdf/photo.py opens and checks the file at build time."""
+
+    path: str
+    location: Location | None = None
+
+
+NO_PHOTO = PhotoRef("")  # a variant's `photo: false`
+
 
 MAX_BYTES = 20 * 2**20
 MAX_PIXELS = {"JPEG": 50_000_000, "PNG": 16_000_000}  # JPEG decodes at reduced size

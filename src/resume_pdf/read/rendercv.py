@@ -9,11 +9,11 @@ photo, `design` details, `settings`) is a warning at its own line, never an erro
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..errors import quote
 from .mapping import Mapper, text_list
+from .rendercv_entries import MAPPERS
 from .shapes import ANYTHING, TEXT, TEXTS, Fields, Items, TextOr, Titled, conform
 from .source import Path_, Source
 
@@ -290,99 +290,10 @@ def _section(
     converted = []
     for i, _ in items:
         item: dict[str, Any] = {}
-        _ENTRY[kind](m, item, (*out, kind, len(converted)), (*src, i))
+        MAPPERS[kind](m, item, (*out, kind, len(converted)), (*src, i))
         m.origins[(*out, kind, len(converted))] = (*src, i)
         converted.append(item)
     return {kind: converted}
-
-
-def _dates(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "start", out, (*src, "start_date"))
-    m.copy(item, "end", out, (*src, "end_date"))
-    if "start" in item or "end" in item:
-        if m.get((*src, "date")) not in (None, ""):
-            m.warn((*src, "date"), "`date` is not shown because `start_date` is given")
-        if "start" in item and "end" not in item:
-            item["end"] = "present"  # RenderCV: a start without an end is ongoing
-        return
-    m.copy(item, "date", out, (*src, "date"))
-
-
-def _details(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, location="location", summary="summary", highlights="highlights")
-    highlights = item.get("highlights")
-    if isinstance(highlights, list):
-        for n, text in enumerate(highlights):
-            nested = _nested(text)
-            if nested:
-                item["highlights"][n] = nested
-                keys = ("text", "items", *(("items", j) for j in range(len(nested["items"]))))
-                for key in keys:
-                    at = key if isinstance(key, tuple) else (key,)
-                    m.graft((*out, "highlights", n, *at), (*src, "highlights", n))
-    _dates(m, item, out, src)
-
-
-_SUB_ITEM = re.compile(r"\n[ \t]*[-*+][ \t]+")
-
-
-def _nested(text: Any) -> dict[str, Any] | None:
-    """A highlight written as a Markdown list in one string ("Led X:\n  - a\n  - b"), as
-    RenderCV draws it: the first line is the item, each "- " line an item nested under it."""
-    if not isinstance(text, str) or not _SUB_ITEM.search(text):
-        return None
-    head, *subs = _SUB_ITEM.split(text)
-    subs = [s.strip() for s in subs if s.strip()]
-    if not head.strip() or not subs:
-        return None
-    return {"text": head.strip(), "items": subs}
-
-
-def _education(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, institution="institution", degree="degree", field="area")
-    _details(m, item, out, src)
-
-
-def _experience(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, role="position", organization="company")
-    _details(m, item, out, src)
-
-
-def _normal(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(item, out, src, title="name")
-    _details(m, item, out, src)
-
-
-def _publication(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.rename(
-        item,
-        out,
-        src,
-        title="title",
-        authors="authors",
-        venue="journal",
-        doi="doi",
-        url="url",
-        summary="summary",
-    )
-    _dates(m, item, out, src)
-
-
-def _one_line(m: Mapper, item: dict[str, Any], out: Path_, src: Path_) -> None:
-    m.copy(item, "group", out, (*src, "label"))
-    details = m.get((*src, "details"))
-    m.place(item, "items", [details] if details else [], out, (*src, "details"))
-    if "items" in item:
-        m.graft((*out, "items", 0), (*src, "details"))
-
-
-_ENTRY = {
-    "education": _education,
-    "experience": _experience,
-    "projects": _normal,
-    "publications": _publication,
-    "skills": _one_line,
-}
 
 
 def _design(m: Mapper, data: dict[str, Any]) -> None:

@@ -8,56 +8,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..model.resume import PRESENT_WORDS
-from ..read.dates import MONTHS
+from ..read.dates import ISO_DATE
+from ..text.cldr import month_names, native_digits, present
 from .style_schema import Dates
 
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-
-# English is our own, so an English build never imports Babel
-_ENGLISH = (tuple(MONTHS.split()), tuple(m[:3] for m in MONTHS.split()))
-# The word for "present" where a résumé's word reads better than CLDR's "now" (which is
-# used for every other language): RenderCV's 22 languages and a few more.
-PRESENT = {
-    "en": "present", "de": "heute", "fr": "aujourd'hui", "es": "actualidad", "it": "oggi",
-    "pt": "atual", "nl": "heden", "pl": "obecnie", "ru": "настоящее время", "ja": "現在",
-    "zh": "至今", "ko": "현재", "tr": "günümüz", "uk": "теперішній час", "cs": "současnost",
-    "sk": "súčasnosť", "sv": "nu", "da": "nu", "nb": "nå", "no": "nå", "nn": "no",
-    "fi": "nykyään", "id": "sekarang", "ms": "kini", "hi": "वर्तमान", "el": "σήμερα",
-    "ar": "حتى الآن", "he": "היום", "fa": "اکنون", "hu": "jelenleg", "ro": "prezent",
-    "vi": "hiện tại", "th": "ปัจจุบัน", "bg": "момента", "hr": "danas", "sr": "данас",
-}  # fmt: skip
-ISO_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-\d{2})?)?")  # a free-text date that is ISO
 _TOKEN = re.compile(r"'[^']*'|y+|[ML]{3,}|[ML]{1,2}|d+")
-
-
-@cache
-def month_names(locale: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The locale's month names, long and short, as they stand alone ("März 2021")."""
-    if locale == "en":
-        return _ENGLISH
-    from babel.dates import get_month_names  # CLDR data: only a build in another language
-
-    wide = get_month_names("wide", "stand-alone", locale)
-    # the abbreviations inside a date ("März"), unless the language declines month names
-    # there (Russian "мая"): then the standing-alone ones ("май")
-    declines = dict(get_month_names("wide", "format", locale)) != dict(wide)
-    short = get_month_names("abbreviated", "stand-alone" if declines else "format", locale)
-    return tuple(wide[m] for m in range(1, 13)), tuple(short[m] for m in range(1, 13))
-
-
-@cache
-def present(locale: str) -> str:
-    """The locale's word for an entry that has not ended: ours, else CLDR's "now"."""
-    if locale in PRESENT:
-        return PRESENT[locale]
-    from babel import Locale
-
-    relative = Locale.parse(locale)._data["date_fields"]["second"]["relative"]  # noqa: SLF001
-    return str(relative.get(0) or PRESENT["en"])
 
 
 @cache
@@ -88,41 +46,12 @@ def _fill(pattern: str, year: int, month: int, name: str, day: int = 0) -> str:
     return _TOKEN.sub(field, pattern)
 
 
-def long_date(year: int, month: int, day: int, locale: str) -> str:
-    """A day in the locale's words, as a letter is dated (`November 29, 2026`)."""
-    if locale == "en":
-        return f"{_ENGLISH[0][month - 1]} {day}, {year}"
-    from datetime import date
-
-    from babel.dates import format_date as babel_date
-
-    # CLDR's narrow no-break space (U+202F, "2026 р.") as the no-break space every font has
-    return babel_date(date(year, month, day), "long", locale=locale).replace("\u202f", "\xa0")
-
-
-def locale_words(locale: str) -> str:
-    """Every character a date can show in `locale`: for fonts that are subset ahead."""
-    long, short = month_names(locale)
-    digits = "0123456789"
-    return "".join(
-        (*long, *short, present(locale), digits, digits.translate(_digits(locale) or {}))
-    )
-
-
 def present_word(style: Dates, locale: str) -> str:
     """The style's word in English; the locale's otherwise, capitalised like the style's."""
     if locale == "en":
         return style.present
     word = present(locale)
     return word[0].upper() + word[1:] if style.present[:1].isupper() else word
-
-
-def __getattr__(name: str) -> Mapping[str, tuple[tuple[str, ...], tuple[str, ...], str]]:
-    """`LOCALES`: the month names and "present" of the languages with a word of our own, for
-    reading a month's name back (read/dates.py: month_number); made on first use (Babel)."""
-    if name != "LOCALES":
-        raise AttributeError(name)
-    return {code: (*month_names(code), present(code)) for code in PRESENT}
 
 
 def format_date(text: str, style: Dates, locale: str = "en") -> str:
@@ -140,28 +69,10 @@ def format_date(text: str, style: Dates, locale: str = "en") -> str:
     return _fill(pattern, int(year), month, name) if pattern else f"{name} {year}"
 
 
-@cache
-def _digits(locale: str) -> dict[int, str] | None:
-    """The locale's own digits where CLDR says it writes numbers with them (Persian ۲۰۲۳;
-    Arabic, Hebrew and Urdu write 2023), else None."""
-    if locale == "en":
-        return None
-    from babel import Locale
-
-    try:
-        zero = _ZEROS.get(Locale.parse(locale).default_numbering_system)
-    except (ValueError, LookupError):
-        return None
-    return str.maketrans("0123456789", "".join(chr(zero + i) for i in range(10))) if zero else None
-
-
-_ZEROS = {"arab": 0x660, "arabext": 0x6F0, "deva": 0x966, "beng": 0x9E6, "mymr": 0x1040}
-
-
 def format_range(entry: Any, style: Dates, locale: str = "en") -> str | None:
     """The entry's dates as one string (kept on one line by the layout), or None."""
     shown = _format_range(entry, style, locale)
-    digits = _digits(locale) if shown else None
+    digits = native_digits(locale) if shown else None
     return shown.translate(digits) if shown and digits else shown
 
 

@@ -6,7 +6,8 @@ layout."""
 
 from __future__ import annotations
 
-from ..model.letter import Letter, shown_date, signature_of
+from ..model.cover_letter import shown_date, signature_of
+from ..model.letter import Letter
 from ..model.resume import Resume
 from ..style.theme import Theme
 from ..text.inline import Rich, Span

@@ -6,16 +6,14 @@ extractor. `as_json` gives the document `--json` prints; `RESULTS_SCHEMA` is its
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import Problem, ReadBackFailed, ResumeError
-from .values import value
+from ..errors import Problem
+from ..values import value
 
 if TYPE_CHECKING:
-    from .build import BuildResult, Checked, Options
-    from .model.resume import Resume
-    from .pdf.fit import Fitted
+    from ..model.resume import Resume
+    from ..pdf.fit import Fitted
 
 RESULTS_VERSION = 1
 RESULTS_ID = f"https://resume-pdf.dev/schema/results/{RESULTS_VERSION}"
@@ -74,47 +72,16 @@ class Results:
 
 def fit_fields(fitted: Fitted | None, budget: int | str, verified: Resume | None) -> dict:
     """A BuildResult's fit fields (budget, setting, type scale) and --verify's extractor."""
-    from .check.verify import extractor
+    from .verify import extractor
 
     fit = {"budget": budget, "adjust": fitted.adjust, "scale": fitted.scale} if fitted else {}
     found = {"findings": fitted.findings} if fitted and verified else {}
     return {**fit, **found, "extractor": extractor(verified) if verified else ""}
 
 
-def built(resume: Path, kind: str, options: Options, result: BuildResult | ResumeError) -> Outcome:
-    """A build's (or a letter's) outcome: its warnings, fit, files and read-back; or every
-    problem of a failed one, the read-back's findings among them."""
-    variant = options.variant
-    if isinstance(result, ResumeError):
-        read_back = None
-        if isinstance(result, ReadBackFailed):
-            read_back = ReadBack(result.extractor, result.problems)
-        return Outcome(str(resume), kind, variant, result.problems, read_back=read_back)
-    fit = None
-    if result.pages:
-        fit = Fit(result.pages, result.budget, result.scale, result.adjust, result.fit_note)
-    written = (result.output,) if result.pages else ()
-    outputs = tuple(str(p) for p in (*written, *result.twins, *result.pngs))
-    read_back = ReadBack(result.extractor, result.findings) if result.verified else None
-    return Outcome(str(resume), kind, variant, result.warnings, fit, outputs, read_back)
-
-
-def checked_outcomes(resume: Path, result: Checked | ResumeError) -> tuple[Outcome, ...]:
-    """`check`'s outcomes: the résumé's, and its letter's when it has one."""
-    if isinstance(result, ResumeError):
-        return (Outcome(str(resume), "resume", None, result.problems),)
-    fit = Fit(result.pages, result.budget, result.scale, result.adjust, result.note)
-    out = [Outcome(str(resume), "resume", None, result.warnings, fit)]
-    if result.letter is not None:
-        letter = result.letter
-        fit = Fit(letter.pages, 1, letter.scale, letter.adjust, letter.note)
-        out.append(Outcome(str(resume), "letter", None, (), fit))
-    return tuple(out)
-
-
 def as_json(results: Results) -> dict[str, Any]:
     """The document `--json` prints (it validates against RESULTS_SCHEMA)."""
-    from . import __version__
+    from .. import __version__
 
     return {
         "$schema": RESULTS_ID,
