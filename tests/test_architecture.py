@@ -36,6 +36,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "pdf/paragraphs",  # reportlab's Paragraph, parsed once and wrapped once
         "pdf/wrapped",  # ... the paragraph every other one is
         "pdf/bidi_paragraph",  # ... and one holding right-to-left text
+        "pdf/glyph_codes",  # the codes shaped glyphs are drawn with, in the fonts reportlab reads
         "pdf/lines",  # rows of items (contact details, an entry's fields) as flowables
         "pdf/identity",  # the name, headline and contact details
         "pdf/headings",  # section titles, small capitals
@@ -52,7 +53,7 @@ ALLOWED = {  # third-party packages each module (path under the package) may imp
         "fonts/outlines",
     },
     # CLDR: month names, long dates, language codes (LinkedIn's month names: `Mär 2020`)
-    "babel": {"text/cldr", "model/translations", "read/linkedin_text"},
+    "babel": {"text/cldr", "style/dates", "read/linkedin_text"},
     "bibtexparser": {"read/bibtex"},  # a `bib:` publications section only
     "pylatexenc": {"read/bibtex"},  # ... its LaTeX as Unicode
     # --verify; and convert cv.pdf: its attachments
