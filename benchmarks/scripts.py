@@ -87,7 +87,7 @@ def main() -> None:
         print(f"user CFF font, first build (converts): {figure(first)}")
         print(f"user CFF font, cached:                 {figure(cached)}")
 
-        from test_long import long_cv
+        from test_long_cvs_up_to_twenty_pages import long_cv
 
         (folder / "cv20.yaml").write_text(long_cv(126, "any"), encoding="utf-8")
         cv20 = [exe, "build", str(folder / "cv20.yaml"), "-o", str(folder / "cv20.pdf")]

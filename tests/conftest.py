@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,10 +14,18 @@ from click.testing import CliRunner
 from resume_pdf.cli import main
 
 # no test depends on the fonts of the machine it runs on: the tests of font discovery
-# (test_discover.py) turn it back on, pointed at fonts they make
+# (test_installed_fonts_discovered.py) turn it back on, pointed at fonts they make
 os.environ["RESUME_PDF_SYSTEM_FONTS"] = "off"
 
 ROOT = Path(__file__).resolve().parent.parent
+# the tests live in one folder per stage (tests/README.md); a stage's tests may use another's
+# helpers (the preview's client, the hostile-input harness) by module name, whichever
+# folder pytest collects first
+sys.path[:0] = [
+    str(p)
+    for p in sorted(ROOT.joinpath("tests").iterdir())
+    if p.is_dir() and any(p.glob("test_*.py"))
+]
 EXAMPLE = ROOT / "resume.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -1,4 +1,4 @@
-"""The font fuzzer's worker (tests/test_hostile_3_fonts.py runs it in a subprocess under a
+"""The font fuzzer's worker (tests/fonts/test_hostile_font_files.py runs it in a subprocess under a
 memory cap): the bundled Roboto with bytes of one table mutated, used as the body font of a
 style, built through the real CLI in this process, one JSON line per case.
 

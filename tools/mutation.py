@@ -4,7 +4,7 @@
     python tools/mutation.py markup            # one target (see TARGETS), or several
     python tools/mutation.py --list            # the targets and their test files
     python tools/mutation.py markup --report   # the score of the last run, and survivors
-    python tools/mutation.py markup --recheck --tests tests/test_links.py  # after adding tests
+    python tools/mutation.py markup --recheck --tests tests/text/test_markup_and_links_pinned.py  # after adding tests
 
 Each target is run in its own scratch copy of the project (under .mutation/TARGET/, outside
 the package) with a [tool.mutmut] section naming only its modules and the test files that
@@ -42,19 +42,19 @@ SUBPROCESS = "watch or two_processes or interrupted"  # tests that run a child p
 TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "markup": (
         ("text/markup.py", "text/inline.py"),
-        ("tests/test_markup.py", "tests/test_links.py"),
+        ("tests/text/test_inline_markup_escapes_everything.py", "tests/text/test_markup_and_links_pinned.py"),
     ),
-    "source": (("read/source.py",), ("tests/test_model.py", "tests/test_errors.py")),
+    "source": (("read/source.py",), ("tests/model/test_load_and_validate_resume.py", "tests/read/test_bad_input_located_in_one_run.py")),
     "output": (
         ("write/output.py",),
-        ("tests/test_errors.py", "tests/test_promises.py", "-k", f"not ({SUBPROCESS})"),
+        ("tests/read/test_bad_input_located_in_one_run.py", "tests/end_to_end/test_readme_promises.py", "-k", f"not ({SUBPROCESS})"),
     ),
     "verify": (
         ("verify.py",),
         (
-            "tests/test_promises.py",
-            "tests/test_applications.py",
-            "tests/test_cjk.py",  # Han and kana as words of their own
+            "tests/end_to_end/test_readme_promises.py",
+            "tests/model/test_variants_per_application.py",
+            "tests/text/test_cjk_line_breaks_and_date_words.py",  # Han and kana as words of their own
             "-k",
             "verify or japanese or cjk",
         ),
@@ -62,24 +62,24 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fit": (
         ("pdf/fit.py",),
         (
-            "tests/test_fit.py",
-            "tests/test_promises.py::test_tightening_goes_spacing_then_margins_then_type",
+            "tests/pdf/test_page_budget_fit.py",
+            "tests/end_to_end/test_readme_promises.py::test_tightening_goes_spacing_then_margins_then_type",
         ),
     ),
     "jsonresume": (
         ("read/jsonresume.py",),
         (
-            "tests/test_foreign.py",
-            "tests/test_foreign_fields.py",
-            "tests/test_applications.py",
-            "tests/test_promises.py",
+            "tests/read/test_foreign_examples_lose_nothing.py",
+            "tests/read/test_foreign_fields_shown_and_located.py",
+            "tests/model/test_variants_per_application.py",
+            "tests/end_to_end/test_readme_promises.py",
             "-k",  # one style of the public examples: conversion does not depend on it
             "(json or foreign or convert or format) and not (every_style and not classic)",
         ),
     ),
     "variants": (
         ("variants.py",),
-        ("tests/test_applications.py", "tests/test_promises.py", "-k", "variant"),
+        ("tests/model/test_variants_per_application.py", "tests/end_to_end/test_readme_promises.py", "-k", "variant"),
     ),
 }
 

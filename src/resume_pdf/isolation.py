@@ -14,8 +14,9 @@ Importing this module (`resume_pdf/__init__.py` does, before anything else) puts
 in place of `reportlab_mods` and `reportlab_settings`, and wraps the import of
 `reportlab.rl_settings` so that its font-folder walk finds nothing and its search paths keep
 no folder under the current or the home folder. Nothing is imported here and no installed
-file is edited; `tests/test_isolation.py` plants canary files that would write if they ran,
-and watches the build's file accesses for the home folder and the font walk.
+file is edited; `tests/ground/test_isolation_from_cwd_and_home.py` plants canary files
+that would write if they ran, and watches the build's file accesses for the home folder and
+the font walk.
 """
 
 from __future__ import annotations

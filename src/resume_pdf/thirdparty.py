@@ -11,8 +11,9 @@ to compile;
 Pillow's Image module (~9 ms) is needed only to draw or rasterise an image; and the garbage
 collector walks the tens of thousands of import-time objects several times over, then once
 more at exit. None of this changes a byte of output. Each trick is checked by
-tests/test_thirdparty.py, which fails loudly if an upgrade of reportlab, PyYAML or Pillow makes
-one stop applying (a silent no-op would quietly cost the time again). Installed packages are
+tests/ground/test_thirdparty_tricks_still_apply.py, which fails loudly if an upgrade of
+reportlab, PyYAML or Pillow makes one stop applying (a silent no-op would quietly cost the
+time again). Installed packages are
 never edited: only `re.compile` is wrapped, and only while these imports run.
 """
 

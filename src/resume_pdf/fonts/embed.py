@@ -5,8 +5,9 @@ reportlab embeds the subset of a face that a PDF uses: it makes the subset's fon
 the file is written. For the same characters both steps give the same bytes every time, and
 together they are about a tenth of a warm build; watch mode's rebuilds and a batch's résumés
 mostly use the same characters. `memoise_embedding` wraps the two steps of one face, on the
-face object only (reportlab's classes and files are untouched). tests/test_reuse.py checks
-that reportlab still goes through both, and that a rebuild embeds the same bytes.
+face object only (reportlab's classes and files are untouched).
+tests/ground/test_warm_reuse_is_never_stale.py checks that reportlab still goes through
+both, and that a rebuild embeds the same bytes.
 """
 
 from __future__ import annotations
