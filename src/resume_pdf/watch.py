@@ -98,10 +98,12 @@ class Changes:
         self.events = None if poll_only else _Events(self.woken)
         self.watched = paths
         self.seen: Stamp | None = None  # nothing seen yet: the first `due()` is True
+        self.since = 0  # when the last `due()` was asked: the build after it began then
 
     def due(self) -> bool:
         """Whether a followed file changed since the last call. The stamp is taken before
         the caller builds, so a save during the build triggers another."""
+        self.since = time.time_ns()  # before the build: a file first followed after it
         current = stamp(self.watched)
         if current == self.seen:
             return False
@@ -115,9 +117,15 @@ class Changes:
         if paths != self.watched:
             before = {entry[0]: entry for entry in self.seen or ()}
             self.watched = paths
-            self.seen = tuple(before.get(entry[0], entry) for entry in stamp(paths))
+            self.seen = tuple(before.get(entry[0], self._first(entry)) for entry in stamp(paths))
         if self.events:
             self.events.follow(paths)
+
+    def _first(self, entry: tuple[str, int, int]) -> tuple[str, int, int]:
+        """The stamp a file followed for the first time starts from: its own, unless it was
+        saved after the build began (the build read it, or not, before that save; its
+        folder was not yet observed), which then counts as a change."""
+        return (entry[0], -2, -2) if entry[1] >= self.since else entry
 
     def wait(self) -> None:
         live = self.events is not None and self.events.ok

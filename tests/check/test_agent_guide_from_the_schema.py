@@ -41,9 +41,9 @@ def test_a_field_without_a_description_is_found(monkeypatch: pytest.MonkeyPatch)
     link = schema["properties"]["contact"]["properties"]["links"]["items"]["properties"]
     link["rel"] = {"type": "string"}
     assert undescribed(schema) == ["contact.links[].rel"]
-    import resume_pdf.model.resume_schema as resume_schema
+    import resume_pdf.style.json_schema as json_schema
 
-    monkeypatch.setattr(resume_schema, "resume_json_schema", lambda: schema)
+    monkeypatch.setattr(json_schema, "resume_json_schema", lambda: schema)
     assert "- `contact.links[].rel`: " in agent_guide()  # the guide follows the schema given
 
 

@@ -122,3 +122,22 @@ def test_without_file_events_it_polls(tmp_path: Path, monkeypatch) -> None:  # t
     finally:
         stop.set()
         thread.join(timeout=5)
+
+
+def test_a_style_saved_between_a_build_and_its_watching_starts_is_not_lost(tmp_path: Path) -> None:
+    """The style chain is known only once a build has read it, so its files are followed
+    after the build: a save in between (the first build done, its folder not yet observed)
+    must still count as a change, or watch mode shows the old style until the next save."""
+    from resume_pdf.watch import Changes
+
+    resume = tmp_path / "cv.yaml"
+    resume.write_text("name: A\n", encoding="utf-8")
+    style = tmp_path / "mine.yaml"
+    style.write_text("extends: classic\n", encoding="utf-8")
+    changes = Changes((resume,), poll_only=True)
+    assert changes.due()  # the first build
+    time.sleep(0.05)  # past the file system clock's tick
+    style.write_text("extends: modern\n", encoding="utf-8")  # saved before it is followed
+    changes.follow((resume, style))
+    assert changes.due()
+    assert not changes.due()

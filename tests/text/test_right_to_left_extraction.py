@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from conftest import run_cli
-from resume_pdf.pdf.rtl import PUA_START, _Frag, line_pieces
+from resume_pdf.pdf.glyph_codes import PUA_START
+from resume_pdf.pdf.rtl import _Frag, line_pieces
 from rtlfont import make_rtl_font, rtl_style
 
 

@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics, ttfonts
 
 from conftest import run_cli
-from resume_pdf.pdf.rtl import PUA_START, _Frag, shape
+from resume_pdf.pdf.glyph_codes import PUA_START
+from resume_pdf.pdf.rtl import _Frag, shape
 from resume_pdf.text.bidi import levels, visual_order
 from rtlfont import rtl_style
 
