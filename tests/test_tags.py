@@ -114,6 +114,7 @@ def check_shape(tagged: structure.Tagged) -> None:
         assert parents <= PARENTS.get(role, parents), (role, parents)
     assert [e.role for e in root.kids if e.role == "H1"] == ["H1"]
     assert tagged.unmarked == []
+    assert tagged.unbalanced == []  # every BDC ended, inside the text object it began in
     for page in tagged.pdf.pages:
         annots = [a for a in page.get("/Annots", []) if a.Subtype == "/Link"]
         for a in annots:

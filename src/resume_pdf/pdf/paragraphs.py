@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import _FUZZ
+from reportlab.platypus.paragraph import _FUZZ, _HSFrag
 
 from ..text.bidi import has_rtl
 from .runs import inline, runs_of
@@ -32,6 +32,7 @@ class WrappedOnce(Paragraph):
     tag_alt: str | None = None
     tag_key: Any = None  # shared by the parts of a split paragraph: one element
     tag_runs: Any = None  # its bold, italic and linked runs, while it is drawn (pdf/tags.py)
+    continues = False  # a part of a paragraph split by a page break, not its last
 
     def draw(self) -> None:
         """Drawn inside its element; a bullet as its list item's label, then its body."""
@@ -69,6 +70,8 @@ class WrappedOnce(Paragraph):
         """The text object of the lines: it marks their bold, italic and linked runs."""
         text = super().beginText(x, y)
         inline(self.canv, text, self.tag_runs)
+        if type(self).drawPara is Paragraph.drawPara:
+            text.soft_ends = soft_ends(self.blPara, self.frags, self.continues)
         return text
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
@@ -78,6 +81,7 @@ class WrappedOnce(Paragraph):
             for i, part in enumerate(parts):
                 part.tag_path, part.tag_key = self.tag_path, key
                 part.tag_part = self.tag_part if i == 0 else None
+                part.continues = i < len(parts) - 1 or self.continues
         return parts
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -91,6 +95,35 @@ class WrappedOnce(Paragraph):
             state = (self.width, self._wrapWidths, self.blPara, self.height, self._width_max)
             self._memo = (avail_width, *state)
         return size
+
+
+def soft_ends(bl: Any, frags: list[Any], continues: bool) -> frozenset[int]:
+    """The lines of a paragraph broken into `bl` (its blPara) that end at a word space or
+    a hard break (<br/>): not the last, unless the paragraph `continues` on the next page;
+    not a long word cut between two letters or after a hyphen, nor CJK text broken between
+    two characters, where the text has no space. Each line's letters are counted off the
+    text (`frags`: fragments, or after line breaking reportlab's words, [width, (fragment,
+    text), ...], an _HSFrag where a space follows the word)."""
+    spaced, count = set(), 0  # the letter counts that a space follows
+    for frag in frags:
+        texts = [t for _, t in frag[1:]] if isinstance(frag, list) else [getattr(frag, "text", "")]
+        for text in texts:
+            for ch in text:
+                if ch.isspace():
+                    spaced.add(count)
+                else:
+                    count += 1
+        if isinstance(frag, _HSFrag):
+            spaced.add(count)
+    ends, count = set(), 0
+    for n, line in enumerate(bl.lines):
+        words = line[1] if bl.kind == 0 else [getattr(f, "text", "") for f in line.words]
+        count += sum(not ch.isspace() for w in words for ch in w)
+        last = n == len(bl.lines) - 1
+        broken = count in spaced or getattr(line, "lineBreak", False)  # a space or a <br/>
+        if continues if last else broken and count > 0:
+            ends.add(n)
+    return frozenset(ends)
 
 
 class Balanced(WrappedOnce):
