@@ -62,6 +62,7 @@ class Tagged:
     artifact_paths: int  # path-painting operators inside artifacts
     unmarked_paths: int  # path-painting operators outside any marked content
     unbalanced: list[str]  # where marked content is not nested right (a BDC left open)
+    painted: dict[tuple[int, int], int]  # (page, MCID) -> where its BDC is in the page's stream
 
     def text(self, elem: Elem) -> str:
         return self._joined(elem.mcids())
@@ -107,15 +108,19 @@ def read(path: Path | str) -> Tagged:
     texts: dict[tuple[int, int], str] = {}
     glyphs: dict[tuple[int, int], str] = {}
     unbalanced: list[str] = []
+    painted: dict[tuple[int, int], int] = {}
     spans: dict[tuple[int, int], tuple[int, int]] = {}
     unmarked: list[str] = []
     artifacts: list[str] = []
     counts = [0, 0]
     for i, page in enumerate(pdf.pages):
-        _page_texts(page, i, (texts, glyphs), spans, unmarked, artifacts, counts, unbalanced)
+        _page_texts(
+            page, i, (texts, glyphs, painted), spans, unmarked, artifacts, counts, unbalanced
+        )
     return Tagged(
-        pdf, root, texts, glyphs, spans, unmarked, artifacts, counts[0], counts[1], unbalanced
-    )
+        pdf, root, texts, glyphs, spans, unmarked, artifacts, counts[0], counts[1], unbalanced,
+        painted,
+    )  # fmt: skip
 
 
 def _elem(obj: Any, pages: dict[Any, int], page: int | None) -> Elem:
@@ -168,27 +173,29 @@ def _decode(raw: bytes, cmap: dict[int, str] | None) -> str:
 def _page_texts(
     page: Any,
     index: int,
-    out: tuple[dict[tuple[int, int], str], dict[tuple[int, int], str]],
+    out: tuple[dict[tuple[int, int], str], dict[tuple[int, int], str], dict[Any, int]],
     spans: dict[tuple[int, int], tuple[int, int]],
     unmarked: list[str],
     artifacts: list[str],
     counts: list[int],
     unbalanced: list[str],
 ) -> None:
-    texts, glyphs = out
+    texts, glyphs, painted = out
     fonts = page.Resources.get("/Font", {})
     cmaps: dict[str, dict[int, str] | None] = {}
     stack: list[tuple[str, int | None]] = []  # (tag, MCID)
     cmap: dict[int, str] | None = None
     event = -1  # text operators (and BT) on the page, counted
     opened_in_text: int | None = None  # the depth of marked content at BT
-    for operands, op in pikepdf.parse_content_stream(page):
+    for at, (operands, op) in enumerate(pikepdf.parse_content_stream(page)):
         name = str(op)
         if name in ("BDC", "BMC"):
             tag = str(operands[0])[1:]
             mcid = None
             if name == "BDC" and isinstance(operands[1], pikepdf.Dictionary):
                 mcid = int(operands[1].MCID) if "/MCID" in operands[1] else None
+                if mcid is not None:
+                    painted[index, mcid] = at
             stack.append((tag, mcid))
         elif name == "EMC":
             if not stack or (opened_in_text is not None and len(stack) <= opened_in_text):

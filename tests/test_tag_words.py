@@ -20,8 +20,9 @@ from PIL import ImageChops
 import structure
 from ats import measure, tokens
 from conftest import EXAMPLE, run_cli
-from expected import Shown, expected_text
-from resume_pdf.theme import builtin_styles, load_theme
+from expected import expected_text
+from resume_pdf.theme import builtin_styles
+from test_styles import shown
 from test_tags import two_pages
 
 STYLES = builtin_styles()
@@ -46,8 +47,8 @@ def build(tmp_path: Path, cv: Path, style: str, *args: str) -> Path:
 
 
 def expected(cv: Path, style: str) -> str:
-    theme = load_theme(style)
-    return expected_text(cv, Shown(theme.dates.format, theme.dates.present, (), theme.entry.header))
+    """The source's words in the order they are drawn (a sidebar's panel first)."""
+    return expected_text(cv, shown(style, cv))
 
 
 @pytest.mark.parametrize("resume", RESUMES)

@@ -171,7 +171,7 @@ class Tagger:
             link = Node("Link", holder)
             holder.kids.append(link)
             holder = link
-        holder.kids.append(Annotation(ref, page))
+        holder.kids.append(Annotation(ref, page, shown))
         self.annotations.append((key, holder))
 
     def page_key(self, page: int) -> int:
