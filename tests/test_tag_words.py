@@ -116,3 +116,15 @@ def test_the_space_at_a_line_end_changes_nothing_drawn(
     assert texts[0].count(" \n") >= texts[1].count(" \n") + 10  # each paragraph's line ends
     pages = [pypdfium2.PdfDocument(p)[0].render(scale=3).to_pil() for p in (spaced, bare)]
     assert ImageChops.difference(pages[0].convert("RGB"), pages[1].convert("RGB")).getbbox() is None
+
+
+def test_a_name_broken_after_its_own_hyphen_reads_whole(tmp_path: Path) -> None:
+    """The sidebar breaks a long name after its hyphens (a line break of its own): no
+    space is added there, so the tree reads the name as written."""
+    name = "Anna-Wolfeschlegelsteinhausenbergerdorff-Konstantinopoulou"
+    cv = tmp_path / "cv.yaml"
+    cv.write_text(f"name: {name}\nsummary: hi\n", "utf-8")
+    pdf = build(tmp_path, cv, "sidebar")
+    assert pypdf.PdfReader(pdf).pages[0].extract_text().startswith("Anna-\nWolfe")
+    h1 = next(e for e in structure.read(pdf).root.walk() if e.role == "H1")
+    assert structure.read(pdf).spoken(h1) == name

@@ -97,6 +97,9 @@ class WrappedOnce(Paragraph):
         return size
 
 
+HYPHENS = ("-", "\u2010", "\u2011")
+
+
 def soft_ends(bl: Any, frags: list[Any], continues: bool) -> frozenset[int]:
     """The lines of a paragraph broken into `bl` (its blPara) that end at a word space or
     a hard break (<br/>): not the last, unless the paragraph `continues` on the next page;
@@ -120,7 +123,9 @@ def soft_ends(bl: Any, frags: list[Any], continues: bool) -> frozenset[int]:
         words = line[1] if bl.kind == 0 else [getattr(f, "text", "") for f in line.words]
         count += sum(not ch.isspace() for w in words for ch in w)
         last = n == len(bl.lines) - 1
-        broken = count in spaced or getattr(line, "lineBreak", False)  # a space or a <br/>
+        # a space, or a <br/> not after a hyphen (a name broken after its own hyphen)
+        hard = getattr(line, "lineBreak", False) and not "".join(words).endswith(HYPHENS)
+        broken = count in spaced or hard
         if continues if last else broken and count > 0:
             ends.add(n)
     return frozenset(ends)
