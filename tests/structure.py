@@ -14,6 +14,7 @@ import pikepdf
 
 TEXT_SHOWING = {"Tj", "TJ", "'", '"'}
 NEW_LINE = {"T*", "Td", "TD", "Tm", "'", '"', "BT"}
+INLINE_ROLES = {"Span", "Strong", "Em", "Link"}  # read on in their parent's line
 
 
 @dataclass
@@ -54,11 +55,14 @@ class Tagged:
     pdf: pikepdf.Pdf
     root: Elem
     texts: dict[tuple[int, int], str]  # (page index, MCID) -> the text shown in it
+    glyphs: dict[tuple[int, int], str]  # the same, its glyphs alone (no space at a line move)
     spans: dict[tuple[int, int], tuple[int, int]]  # its first and last text operator
     unmarked: list[str]  # text shown outside any marked content, per operator
     artifacts: list[str]  # text shown inside artifacts
     artifact_paths: int  # path-painting operators inside artifacts
     unmarked_paths: int  # path-painting operators outside any marked content
+    unbalanced: list[str]  # where marked content is not nested right (a BDC left open)
+    painted: dict[tuple[int, int], int]  # (page, MCID) -> where its BDC is in the page's stream
 
     def text(self, elem: Elem) -> str:
         return self._joined(elem.mcids())
@@ -66,6 +70,23 @@ class Tagged:
     def words(self, elem: Elem | None = None) -> str:
         """The tree's text in its order (a screen reader's order)."""
         return self._joined((elem or self.root).mcids())
+
+    def spoken(self, elem: Elem | None = None) -> str:
+        """The tree's text as poppler reads it (`pdfinfo -struct-text`) and a screen
+        reader hears it: each sequence's glyphs as drawn, nothing added at a line's end
+        (a soft line break with no space glyph glues its two words), an inline element's
+        text run into its parent's, each other element apart."""
+        return re.sub(r"\s+", " ", self._spoken(elem or self.root)).strip()
+
+    def _spoken(self, elem: Elem) -> str:
+        out = ""
+        for kid in elem.kids:
+            if isinstance(kid, Elem):
+                inline = kid.role in INLINE_ROLES
+                out += self._spoken(kid) if inline else f"\n{self._spoken(kid)}\n"
+            elif isinstance(kid, tuple):
+                out += self.glyphs.get(kid, "")
+        return out
 
     def _joined(self, mcids: list[tuple[int, int]]) -> str:
         """The sequences' texts, each apart from the one before by a space unless it goes
@@ -85,13 +106,21 @@ def read(path: Path | str) -> Tagged:
     tree = pdf.Root.StructTreeRoot
     root = _elem(tree.K, pages, None)
     texts: dict[tuple[int, int], str] = {}
+    glyphs: dict[tuple[int, int], str] = {}
+    unbalanced: list[str] = []
+    painted: dict[tuple[int, int], int] = {}
     spans: dict[tuple[int, int], tuple[int, int]] = {}
     unmarked: list[str] = []
     artifacts: list[str] = []
     counts = [0, 0]
     for i, page in enumerate(pdf.pages):
-        _page_texts(page, i, texts, spans, unmarked, artifacts, counts)
-    return Tagged(pdf, root, texts, spans, unmarked, artifacts, counts[0], counts[1])
+        _page_texts(
+            page, i, (texts, glyphs, painted), spans, unmarked, artifacts, counts, unbalanced
+        )
+    return Tagged(
+        pdf, root, texts, glyphs, spans, unmarked, artifacts, counts[0], counts[1], unbalanced,
+        painted,
+    )  # fmt: skip
 
 
 def _elem(obj: Any, pages: dict[Any, int], page: int | None) -> Elem:
@@ -144,27 +173,41 @@ def _decode(raw: bytes, cmap: dict[int, str] | None) -> str:
 def _page_texts(
     page: Any,
     index: int,
-    texts: dict[tuple[int, int], str],
+    out: tuple[dict[tuple[int, int], str], dict[tuple[int, int], str], dict[Any, int]],
     spans: dict[tuple[int, int], tuple[int, int]],
     unmarked: list[str],
     artifacts: list[str],
     counts: list[int],
+    unbalanced: list[str],
 ) -> None:
+    texts, glyphs, painted = out
     fonts = page.Resources.get("/Font", {})
     cmaps: dict[str, dict[int, str] | None] = {}
     stack: list[tuple[str, int | None]] = []  # (tag, MCID)
     cmap: dict[int, str] | None = None
     event = -1  # text operators (and BT) on the page, counted
-    for operands, op in pikepdf.parse_content_stream(page):
+    opened_in_text: int | None = None  # the depth of marked content at BT
+    for at, (operands, op) in enumerate(pikepdf.parse_content_stream(page)):
         name = str(op)
         if name in ("BDC", "BMC"):
             tag = str(operands[0])[1:]
             mcid = None
             if name == "BDC" and isinstance(operands[1], pikepdf.Dictionary):
                 mcid = int(operands[1].MCID) if "/MCID" in operands[1] else None
+                if mcid is not None:
+                    painted[index, mcid] = at
             stack.append((tag, mcid))
         elif name == "EMC":
-            stack.pop()
+            if not stack or (opened_in_text is not None and len(stack) <= opened_in_text):
+                unbalanced.append(f"page {index + 1}: an EMC that closes nothing open here")
+            if stack:
+                stack.pop()
+        elif name == "BT":
+            opened_in_text = len(stack)
+        elif name == "ET":
+            if opened_in_text is not None and len(stack) != opened_in_text:
+                unbalanced.append(f"page {index + 1}: marked content {stack[-1]} left open at ET")
+            opened_in_text = None
         elif name == "Tf":
             key = str(operands[0])
             if key not in cmaps:
@@ -193,6 +236,9 @@ def _page_texts(
             elif where is not None:
                 key = (index, where)
                 texts[key] = texts.get(key, "") + gap + shown
+                glyphs[key] = glyphs.get(key, "") + shown
                 spans[key] = (spans.get(key, (event, event))[0], event)
             elif name in TEXT_SHOWING:
                 unmarked.append(shown)
+    if stack:
+        unbalanced.append(f"page {index + 1}: marked content {stack} open at the page's end")

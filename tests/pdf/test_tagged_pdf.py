@@ -18,9 +18,8 @@ from PIL import Image
 import structure
 from ats import measure
 from conftest import run_cli
-from expected import Shown, expected_text
+from expected import expected_text
 from resume_pdf.pdf.canvas import KerningCanvas
-from resume_pdf.style.theme import load_theme
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "resume.yaml"
@@ -107,6 +106,8 @@ def check_shape(tagged: structure.Tagged) -> None:
             assert all(isinstance(k, structure.Elem) for k in elem.kids), elem.role
         if elem.role == "Link":
             assert "OBJR" in elem.kids
+            if all(k == "OBJR" for k in elem.kids):  # its words in its line's sequence
+                assert elem.alt == " ".join(dict.fromkeys(elem.contents)), elem.contents
         if elem.role == "LI":
             roles = [k.role for k in elem.kids]
             assert roles in (["Lbl", "LBody"], ["LBody"]), roles
@@ -114,6 +115,7 @@ def check_shape(tagged: structure.Tagged) -> None:
         assert parents <= PARENTS.get(role, parents), (role, parents)
     assert [e.role for e in root.kids if e.role == "H1"] == ["H1"]
     assert tagged.unmarked == []
+    assert tagged.unbalanced == []  # every BDC ended, inside the text object it began in
     for page in tagged.pdf.pages:
         annots = [a for a in page.get("/Annots", []) if a.Subtype == "/Link"]
         for a in annots:
@@ -131,10 +133,12 @@ def pdfua_findings(pdf: Path) -> list[str]:
 
 def reads_in_source_order(tagged: structure.Tagged, cv: Path, style: str = "classic") -> None:
     """The tree's marked content, read in the tree's order, holds every word of the
-    résumé in the source's order (name, headline, contact, summary, sections), whatever
-    the drawing order: a sidebar's panel is read where the source puts its sections."""
-    theme = load_theme(style)
-    shown = Shown(theme.dates.format, theme.dates.present, (), theme.entry.header)
+    résumé in the order it is drawn, which is the source's (name, headline, contact,
+    summary, sections) but for a sidebar: its panel, drawn first, is read first (name,
+    contact, the panel's sections), then the main column, as the text layer reads it."""
+    from test_builtin_styles_read_back import shown as drawn
+
+    shown = drawn(style, cv)
     recall = measure(expected_text(cv, shown), tagged.words())
     assert recall.order_recall == 1.0, recall.missing[:10]
 
@@ -189,9 +193,10 @@ def test_a_sidebar_resume_reads_in_logical_order_with_its_photo(tmp_path: Path) 
     assert [k.role for k in kids[:3]] == ["Figure", "H1", "P"]
     figure = kids[0]
     assert figure.alt == "Photo of Ada Lovelace" and figure.mcids()
-    # the panel (skills, education) is drawn first, but read where the source puts it
+    # the panel (skills, education) is drawn first, and read first: the tree's order is
+    # the drawing order, as every text extractor reads the page
     sects = [tagged.text(k.kids[0]).casefold() for k in kids if k.role == "Sect"]
-    assert sects == ["summary", "experience", "skills", "education"]
+    assert sects == ["skills", "summary", "experience", "education"]  # education: main
     reads_in_source_order(tagged, tmp_path / "cv.yaml", "sidebar")
     assert tagged.artifact_paths >= 1 and tagged.unmarked_paths == 0  # the tinted panel
     assert pdfua_findings(pdf) == []

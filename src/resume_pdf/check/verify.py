@@ -172,7 +172,7 @@ def verify_pdf(
     titles = [t for t in titles if lcs_len(tokens(t), found) == len(tokens(t))]
     from .verify_tags import check_structure
 
-    problems += check_structure(reader, read, titles, split)
+    problems += check_structure(reader, read, titles, split, text)
     return problems
 
 

@@ -16,10 +16,15 @@ from .words import lcs_len, tokens
 
 
 def check_structure(
-    reader: object, fields: list[str], titles: list[str], split: Callable[[str], list[str]] = tokens
+    reader: object,
+    fields: list[str],
+    titles: list[str],
+    split: Callable[[str], list[str]] = tokens,
+    text_layer: str = "",
 ) -> list[Problem]:
     """The structure tree read in its order: each field's words in order, the sections in
-    the résumé's order (of those the text layer holds: what it lost is reported once); no
+    the résumé's order or in the order the `text_layer` reads them (a sidebar's panel
+    drawn first) (of those the text layer holds: what it lost is reported once); no
     text outside tags and artifacts; links and the photo tagged."""
     root = reader.trailer["/Root"]  # type: ignore[attr-defined]
     tree = root.get("/StructTreeRoot")
@@ -57,9 +62,24 @@ def check_structure(
         shown = quote_all(lost[:5])
         problems.append(Problem(f"not in the structure tree's reading order: {shown}"))
     heads = [t for title in titles for t in split(title)]
-    if heads and lcs_len(heads, found) < len(heads):
+    drawn = _drawn_order(titles, split(text_layer), split) if text_layer else titles
+    if heads and lcs_len(heads, found) < len(heads) and drawn != _drawn_order(titles, found, split):
         problems.append(Problem("the structure tree reads the sections out of the résumé's order"))
     return problems
+
+
+def _drawn_order(
+    titles: list[str], words: list[str], split: Callable[[str], list[str]]
+) -> list[str]:
+    """`titles` in the order `words` first hold each (a sidebar's panel, drawn first,
+    reads its sections before the main column's: the tree may read them so too)."""
+
+    def at(title: str) -> int:
+        run = split(title)
+        starts = (i for i in range(len(words)) if words[i : i + len(run)] == run)
+        return next(starts, len(words))
+
+    return sorted(titles, key=at)
 
 
 def _reading(order: list, spans: dict, texts: dict, rtl: bool) -> str:

@@ -96,6 +96,8 @@ class KerningCanvas(Canvas):
 
 class _KernedText(PDFTextObject):
     runs: Runs | None = None  # a paragraph's bold, italic and linked runs (pdf/tags.py)
+    soft_ends: frozenset[int] = frozenset()  # the lines that end at a word space (below)
+    _lines = 0  # the lines written so far
     _stroking = False  # drawing a synthetic bold: text render mode 2 (fill, then stroke)
 
     def _setFont(self, psfontname: str, size: float) -> None:  # noqa: N802 (reportlab's name)
@@ -133,8 +135,16 @@ class _KernedText(PDFTextObject):
             self.setStrokeColor(aColor, alpha)
 
     def _textOut(self, text: str, TStar: int = 0) -> None:  # noqa: N802, N803 (reportlab's names)
+        """`text`, and where it ends a line that a paragraph broke at a word space, that
+        space as a glyph: invisible past the line's last letter, it keeps the two words
+        apart for readers that take only the glyphs (poppler's text of the tags, a screen
+        reader), which would read the line's last word and the next line's first as one."""
         if self.runs is not None:
             self.runs.show(self._code, text)
+        if TStar:
+            if self._lines in self.soft_ends:
+                text += " "
+            self._lines += 1
         super()._textOut(text, TStar)
 
     def getCode(self) -> str:  # noqa: N802 (reportlab's name)

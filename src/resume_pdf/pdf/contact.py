@@ -138,7 +138,9 @@ class ContactLine(Flowable):
                         box = (left, bottom, x + piece.width, baseline + size)
                         canv.linkURL(piece.url, box, relative=1, thickness=0)
                     x += piece.width
-                canv.drawText(text)
+                if n < len(self.rows) - 1:  # the row's end: a space, for the tags' readers
+                    self._write(text, self.sep.runs[0])
+            canv.drawText(text)  # after its sequence is ended: the EMC is the text's
 
     def _icon(self, icon: str, x: float, baseline: float) -> None:
         """An icon before the text at `x`, drawn on the page (outside the text object)."""

@@ -32,7 +32,14 @@ def entry_head(item: Any, ink: Ink) -> list[Flowable]:
     if isinstance(item, Experience | Education):
         return _field_head(item, ink)
     title, right, subs = _entry_lines(item, ink)
-    head = title_rows([(title, right)], ink)
+    if isinstance(item, Project) and item.link and ink.dates_xml(item) and not ink.narrow:
+        # the dates take the right: the link follows the title an em apart, its own run
+        # (joined by " · ", pdf.js and OpenResume read "Fast Thing· Source" as one item)
+        link = ink.link(link_text(item.link.url, item.link.label), item.link.url)
+        fields = [(title, ink.st.entry), (link, ink.st.entry)]
+        head = title_rows([(FieldLine(fields, ink.st.entry.fontSize), right)], ink)
+    else:
+        head = title_rows([(title, right)], ink)
     if subs:
         head.append(SeparatedLine(subs, ink.text(CONTACT_SEPARATOR), ink.st.sub))
     return head
@@ -78,10 +85,10 @@ def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
         title = ink.rich(item.title, bold=True)
         if item.link:
             link = ink.link(link_text(item.link.url, item.link.label), item.link.url)
-            if right:  # the dates take the right: the link follows the title, set apart
-                title += ink.text(CONTACT_SEPARATOR) + link
-            else:
+            if not right:  # else the dates take the right, the link follows the title
                 right = link
+            elif ink.narrow:  # the sidebar: on the title's line, set apart
+                title += ink.text(CONTACT_SEPARATOR) + link
     else:  # Publication
         title = ink.rich(item.title, bold=True)
         subs = [_joined(item.authors, ", ", ink), _joined((item.venue,), "", ink)]

@@ -12,8 +12,8 @@ A *path* names an element and the containers it sits in, outermost first: ("L", 
 "LBody"). A container is reused when it is the last thing its parent holds, so bullets
 drawn one after another share one list; a starred one is always new (one LI per bullet).
 The last role is the leaf: its drawing is one marked-content sequence. A *part* is a
-top-level piece with a logical position (the header, the summary, each section): the tree
-reads parts in that order, whatever order they are drawn in (a sidebar is drawn first).
+top-level piece (the header, the summary, each section): the tree reads parts in the
+order they are first drawn (a sidebar's panel first), as every reader of the page does.
 Text drawn outside any element becomes a P of its own, so nothing is left unmarked.
 """
 
@@ -168,7 +168,7 @@ class Tagger:
             link = Node("Link", holder)
             holder.kids.append(link)
             holder = link
-        holder.kids.append(Annotation(ref, page))
+        holder.kids.append(Annotation(ref, page, shown))
         self.annotations.append((key, holder))
 
     def page_key(self, page: int) -> int:

@@ -52,18 +52,22 @@ class Node:
 
 
 class Annotation:
-    __slots__ = ("ref", "page")
+    __slots__ = ("ref", "page", "text")
 
-    def __init__(self, ref: Any, page: int) -> None:
+    def __init__(self, ref: Any, page: int, text: str = "") -> None:
         self.ref = ref  # the annotation's reference
         self.page = page
+        self.text = text  # its visible text (its Contents)
 
 
 def _ordered(root: Node) -> list[Node]:
-    """The Document's children in reading order: parts by position (stable), with a
-    part without a role giving its children in its place."""
+    """The Document's children in reading order, which is drawing order: the parts as
+    they were first drawn (a sidebar's panel, name, contact and its sections, before the
+    main column, as every text extractor and ATS reads the page; a reader of the tags that
+    walked another order would be sent back and forth across the page, and checkers such
+    as outloud flag it), a part without a role giving its children in its place."""
     out: list[Node] = []
-    for part in sorted(root.kids, key=lambda n: n.order):
+    for part in root.kids:
         if part.role:
             out.append(part)
         else:
@@ -198,7 +202,19 @@ def _fill(node: Node, parent: Any) -> None:
     if page is not None:
         obj["Pg"] = _page(page)
     obj["K"] = kids[0] if len(kids) == 1 else PDFArray(kids)
-    if node.alt is not None:
-        obj["Alt"] = PDFString(node.alt)
+    alt = node.alt if node.alt is not None else _link_alt(node)
+    if alt is not None:
+        obj["Alt"] = PDFString(alt)
     if node.lang is not None:
         obj["Lang"] = PDFString(node.lang)
+
+
+def _link_alt(node: Node) -> str | None:
+    """A Link whose words are in its line's own marked content (a contact line: one
+    sequence a line, for pdf.js) holds only its annotation: its alternative text is the
+    link's visible text, so a reader of the tags (and checkers such as outloud) find the
+    link's text on the Link itself."""
+    if node.role != "Link" or any(not isinstance(k, Annotation) for k in node.kids):
+        return None
+    shown = dict.fromkeys(k.text for k in node.kids if k.text)
+    return " ".join(shown) or None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import _FUZZ
+from reportlab.platypus.paragraph import _FUZZ, _HSFrag
 
 from .runs import inline, runs_of
 from .tags import element, link_texts, then
@@ -25,6 +25,7 @@ class WrappedOnce(Paragraph):
     tag_alt: str | None = None
     tag_key: Any = None  # shared by the parts of a split paragraph: one element
     tag_runs: Any = None  # its bold, italic and linked runs, while it is drawn (pdf/tags.py)
+    continues = False  # a part of a paragraph split by a page break, not its last
 
     def draw(self) -> None:
         """Drawn inside its element; a bullet as its list item's label, then its body."""
@@ -62,6 +63,8 @@ class WrappedOnce(Paragraph):
         """The text object of the lines: it marks their bold, italic and linked runs."""
         text = super().beginText(x, y)
         inline(self.canv, text, self.tag_runs)
+        if type(self).drawPara is Paragraph.drawPara:
+            text.soft_ends = soft_ends(self.blPara, self.frags, self.continues)
         return text
 
     def split(self, avail_width: float, avail_height: float) -> list[Any]:
@@ -71,6 +74,7 @@ class WrappedOnce(Paragraph):
             for i, part in enumerate(parts):
                 part.tag_path, part.tag_key = self.tag_path, key
                 part.tag_part = self.tag_part if i == 0 else None
+                part.continues = i < len(parts) - 1 or self.continues
         return parts
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -84,3 +88,37 @@ class WrappedOnce(Paragraph):
             state = (self.width, self._wrapWidths, self.blPara, self.height, self._width_max)
             self._memo = (avail_width, *state)
         return size
+
+
+HYPHENS = ("-", "\u2010", "\u2011")
+
+
+def soft_ends(bl: Any, frags: list[Any], continues: bool) -> frozenset[int]:
+    """The lines of a paragraph broken into `bl` (its blPara) that end at a word space or
+    a hard break (<br/>): not the last, unless the paragraph `continues` on the next page;
+    not a long word cut between two letters or after a hyphen, nor CJK text broken between
+    two characters, where the text has no space. Each line's letters are counted off the
+    text (`frags`: fragments, or after line breaking reportlab's words, [width, (fragment,
+    text), ...], an _HSFrag where a space follows the word)."""
+    spaced, count = set(), 0  # the letter counts that a space follows
+    for frag in frags:
+        texts = [t for _, t in frag[1:]] if isinstance(frag, list) else [getattr(frag, "text", "")]
+        for text in texts:
+            for ch in text:
+                if ch.isspace():
+                    spaced.add(count)
+                else:
+                    count += 1
+        if isinstance(frag, _HSFrag):
+            spaced.add(count)
+    ends, count = set(), 0
+    for n, line in enumerate(bl.lines):
+        words = line[1] if bl.kind == 0 else [getattr(f, "text", "") for f in line.words]
+        count += sum(not ch.isspace() for w in words for ch in w)
+        last = n == len(bl.lines) - 1
+        # a space, or a <br/> not after a hyphen (a name broken after its own hyphen)
+        hard = getattr(line, "lineBreak", False) and not "".join(words).endswith(HYPHENS)
+        broken = count in spaced or hard
+        if continues if last else broken and count > 0:
+            ends.add(n)
+    return frozenset(ends)
