@@ -88,9 +88,9 @@ def build_story(
     if photo:
         tagged(photo, "Figure", part=Part(HEADER), alt=f"Photo of {resume.name}")
     if theme.layout.kind == "single":
-        header = list(identity(resume, ink))
+        gap = 12.0
+        header = list(identity(resume, ink, theme.photo.size + gap if photo else 0.0))
         if photo:  # the photo at the right of the name, headline and contact line
-            gap = 12.0
             table = grid([[header, photo]], [None, theme.photo.size + gap], ink)
             table.setStyle([("ALIGN", (1, 0), (1, 0), "RIGHT")])  # flush with the margin
             header = [table]
