@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .entry_schema import BULLET, CONTACT_LINK, ENTRY_SPECS, PARAGRAPHS, PLAIN, TAGS
-from .errors import Location, Problem, ResumeError, quote
+from .errors import Location, Problem, ResumeError, Severity, quote
 from .letter import LETTER
 from .model import (
     ANY_PAGES,
@@ -33,6 +33,7 @@ from .read.foreign import read_foreign
 from .read.source import Path_, Source
 from .read.syntax import before_first
 from .schema import INVALID, Choice, Context, ListOf, MapOf, Record, describe
+from .text.bidi import mostly_rtl
 from .text_fields import Pattern, Phone, Text, Url
 from .translations import LANGUAGES, chosen_language, locale_for, written_languages
 from .values import replace
@@ -297,6 +298,7 @@ def validate_resume(source: Source, language: str | None = None) -> Resume:
     if ctx.problems or source.errors:
         later = before_first(source.errors, [*ctx.problems, *ctx.warnings])
         raise ResumeError([*source.errors, *later])
+    direction = _direction(ctx, "locale" in source.data or bool(ctx.languages))
     return replace(
         resume,
         sections=tuple(s for s in resume.sections if s.items),
@@ -304,7 +306,29 @@ def validate_resume(source: Source, language: str | None = None) -> Resume:
         warnings=tuple(ctx.warnings),
         source_format=source.format,
         **_language_of(resume, ctx, "locale" in source.data),
+        **direction,
     )
+
+
+def _direction(ctx: Context, said: bool) -> dict[str, Any]:
+    """Without `locale:` (or `languages:`), the page's direction is the majority of its
+    letters', not its name's: a Hebrew and Arabic résumé with a Latin name had each
+    paragraph flip alignment on a left-to-right page. A note says so when it turns."""
+    if said:
+        return {}
+    rtl, ltr = mostly_rtl(field.text for field in ctx.texts)
+    if rtl <= ltr:
+        return {}
+    share = rtl / (rtl + ltr)
+    note = Problem(
+        f"the page is set right to left: {share:.0%} of its letters are written right to "
+        "left and no `locale:` names its language",
+        hint="locale: he (or ar, fa, ...) also sets the month names; locale: en keeps the "
+        "page left to right",
+        severity=Severity.NOTE,
+    )
+    ctx.warnings.append(note)
+    return {"rtl_page": True}
 
 
 def _language_of(resume: Resume, ctx: Context, locale_written: bool) -> dict[str, Any]:

@@ -66,10 +66,12 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
     if cjk:
         install_cjk_breaking()
-    # a right-to-left language, or a right-to-left name: the page is mirrored
-    # the page follows the locale; a right-to-left name in an English résumé is set right
-    # to left as a run, on a left-to-right page
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES
+    # the page follows the locale, or without one the majority of its letters
+    # (resume_schema.py); a right-to-left name in an English résumé is set right to left
+    # as a run, on a left-to-right page
+    rtl = resume.rtl_page
+    if rtl is None:
+        rtl = resume.locale.split("-")[0] in RTL_LOCALES
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
