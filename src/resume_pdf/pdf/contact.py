@@ -120,9 +120,11 @@ class ContactLine(Flowable):
             x = start = 0.0
             with element(canv, ("P",), key=self, into=text) as leaf:
                 for i, piece in enumerate(row):
-                    if i:
+                    if i:  # the icons part the items: the dot is read, not drawn
                         for run in self.sep.runs:
+                            text.setTextRenderMode(3 if run.text.strip() else 0)
                             self._write(text, run)
+                        text.setTextRenderMode(0)
                         x += self.sep.width + self.step
                         text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
                         start = x
