@@ -128,7 +128,7 @@ def test_a_verify_failure_names_its_findings_and_extractor(
     real = layout.identity
 
     def no_headline(resume, ink):  # type: ignore[no-untyped-def]
-        return [f for f in real(resume, ink) if "model and machine" not in getattr(f, "text", "")]
+        return [f for f in real(resume, ink) if "between model" not in getattr(f, "text", "")]
 
     monkeypatch.setattr(layout, "identity", no_headline)
     out = tmp_path / "v.pdf"

@@ -164,7 +164,7 @@ def test_verify_names_a_missing_field(tmp_path: Path, monkeypatch: pytest.Monkey
     real = layout.identity
 
     def no_headline(resume, ink):  # type: ignore[no-untyped-def]
-        return [f for f in real(resume, ink) if "model and machine" not in getattr(f, "text", "")]
+        return [f for f in real(resume, ink) if "between model" not in getattr(f, "text", "")]
 
     monkeypatch.setattr(layout, "identity", no_headline)
     run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")

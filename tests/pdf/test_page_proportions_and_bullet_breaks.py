@@ -82,7 +82,8 @@ def test_the_example_at_natural_size_is_set_large_enough(built, style: str) -> N
 @pytest.mark.parametrize("resume", RESUMES)
 @pytest.mark.parametrize("style", STYLES)
 def test_a_short_page_grows_until_full_or_at_its_ceiling(built, style: str, resume: str) -> None:
-    """Within a one-page budget, the page is 90 % full; or the type stands at the style's
+    """Within a one-page budget, the page is 93 % full (the example grown in classic
+    stopped at 92 %, its foot a hand's width above the margin); or the type stands at the style's
     ceiling (a student's page is not stretched past it). A budget of several pages keeps
     its type (tests/pdf/test_page_breaks.py). `--pages any` is not grown."""
     theme = load_theme(style)
@@ -95,7 +96,7 @@ def test_a_short_page_grows_until_full_or_at_its_ceiling(built, style: str, resu
     fill = last_page_fill(main, sizes[-1][1], m.top, m.bottom)
     size = body_size(main)
     assert size <= theme.fit.ceiling.body + 0.01
-    assert fill >= 0.9 or size >= theme.fit.ceiling.body - 0.01, (fill, size, said)
+    assert fill >= 0.93 or size >= theme.fit.ceiling.body - 0.01, (fill, size, said)
     assert fill <= 1.01
     natural = built[(style, resume, "any")]
     assert body_size(natural[0]) in (theme.sizes.body, round(theme.sizes.body, 2))

@@ -106,6 +106,9 @@ def test_non_breaking_rules() -> None:
     assert tie("ready for PyTorch 2.0 now") == f"ready for PyTorch{NBSP}2.0 now"
     assert tie("A. Placeholder") == f"A.{NBSP}Placeholder"
     assert tie("2021 → now") == f"2021{NBSP}→{NBSP}now"
+    assert tie("at 4 AM, 11 p.m. and 10 %") == f"at 4{NBSP}AM, 11{NBSP}p.m. and 10{NBSP}%"
+    assert tie("runbook No. 3, vol. 2") == f"runbook No.{NBSP}3, vol.{NBSP}2"
+    assert tie("at 4 Amsterdam, Typo. 3") == "at 4 Amsterdam, Typo. 3"
     assert tie_last("production at Meta.") == f"production at{NBSP}Meta."
     assert tie_last("a longwordhere") == "a longwordhere"  # long last words need no tie
 

@@ -156,6 +156,9 @@ class Resume:
     page_size: str | None = None
     sections: tuple[Section, ...] = ()
     locale: str = "en"
+    # the page's direction when no `locale:` or `languages:` says it: from the majority of
+    # its letters (resume_schema.py); None follows the locale
+    rtl_page: bool | None = None
     variants: tuple[tuple[str, Variant], ...] = ()
     formats: tuple[str, ...] = ()  # empty: the command line's, or only the PDF
     letter: Letter | None = None  # the cover letter (`resume-pdf letter`)

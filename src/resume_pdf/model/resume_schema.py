@@ -12,11 +12,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import Location, Problem, ResumeError, quote
+from ..errors import Location, Problem, ResumeError, Severity, quote
 from ..read.foreign import read_foreign
 from ..read.photo import NO_PHOTO, PhotoRef
 from ..read.source import Path_, Source
 from ..read.syntax import before_first
+from ..text.bidi import mostly_rtl
 from ..text.cldr import LOCALES, locale_for
 from ..values import replace
 from .entry_schema import BULLET, CONTACT_LINK, ENTRY_SPECS, PARAGRAPHS, PLAIN, TAGS
@@ -296,6 +297,7 @@ def validate_resume(source: Source, language: str | None = None) -> Resume:
     if ctx.problems or source.errors:
         later = before_first(source.errors, [*ctx.problems, *ctx.warnings])
         raise ResumeError([*source.errors, *later])
+    direction = _direction(ctx, "locale" in source.data or bool(ctx.languages))
     return replace(
         resume,
         sections=tuple(s for s in resume.sections if s.items),
@@ -303,7 +305,29 @@ def validate_resume(source: Source, language: str | None = None) -> Resume:
         warnings=tuple(ctx.warnings),
         source_format=source.format,
         **_language_of(resume, ctx, "locale" in source.data),
+        **direction,
     )
+
+
+def _direction(ctx: Context, said: bool) -> dict[str, Any]:
+    """Without `locale:` (or `languages:`), the page's direction is the majority of its
+    letters', not its name's: a Hebrew and Arabic résumé with a Latin name had each
+    paragraph flip alignment on a left-to-right page. A note says so when it turns."""
+    if said:
+        return {}
+    rtl, ltr = mostly_rtl(field.text for field in ctx.texts)
+    if rtl <= ltr:
+        return {}
+    share = rtl / (rtl + ltr)
+    note = Problem(
+        f"the page is set right to left: {share:.0%} of its letters are written right to "
+        "left and no `locale:` names its language",
+        hint="locale: he (or ar, fa, ...) also sets the month names; locale: en keeps the "
+        "page left to right",
+        severity=Severity.NOTE,
+    )
+    ctx.warnings.append(note)
+    return {"rtl_page": True}
 
 
 def _language_of(resume: Resume, ctx: Context, locale_written: bool) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Where a word too long for its line is cut: after `/ ? & = . _ - #` (a URL's or an
+"""Where a word too long for its line is cut: before `? & #` or after `/` (a URL's strong
+joints) where one is near the line's end, else after `/ ? & = . _ - #` (a URL's or an
 address's own joints), never inside a run of letters unless the run alone is wider than
 a line.
 
@@ -18,6 +19,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import paragraph as _paragraph
 
 BREAK_AFTER = frozenset("/?&=._-#")
+# a URL's strong joints: a new line begins with its query, a parameter or its fragment, or
+# after a path's slash; preferred over the weak ones (after `.`, `_`, `-`, `=`) when they
+# keep at least STRONG_SHARE of what fits on the line (`utm_` / `source` read as two words)
+BREAK_BEFORE = frozenset("?&#")
+STRONG_SHARE = 0.5
 _FUZZ = 1e-6
 
 
@@ -51,6 +57,11 @@ def _joint(text: str, pos: int, end: int) -> int | None:
     punctuation would follow (an ellipsis, a bracket alone on a line)."""
     last = next((i for i in range(len(text) - 1, -1, -1) if text[i].isalnum()), -1)
     ends = range(min(end, last), pos, -1)
+    for k in ends:
+        if k - pos < STRONG_SHARE * (end - pos):
+            break
+        if text[k] in BREAK_BEFORE or text[k - 1] == "/":
+            return k
     for k in ends:
         if text[k - 1] in BREAK_AFTER:
             return k

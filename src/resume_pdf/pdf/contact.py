@@ -28,6 +28,8 @@ ICON_GAP = 0.35  # between an icon and its text, in type sizes
 ICON_DROP = 0.17  # how far the icon reaches below the baseline, in type sizes
 ICON_LEAD = 0.1  # extra room between a separator and the icon after it, in type sizes
 SEPARATOR = " · "
+MIN_FRAGMENT = 4  # characters: no line of a cut address holds fewer
+JOINT_BEFORE = frozenset("@?&")  # an address's line may begin with one of these, or follow "/"
 
 
 @value
@@ -120,9 +122,11 @@ class ContactLine(Flowable):
             x = start = 0.0
             with element(canv, ("P",), key=self, into=text) as leaf:
                 for i, piece in enumerate(row):
-                    if i:
+                    if i:  # the icons part the items: the dot is read, not drawn
                         for run in self.sep.runs:
+                            text.setTextRenderMode(3 if run.text.strip() else 0)
                             self._write(text, run)
+                        text.setTextRenderMode(0)
                         x += self.sep.width + self.step
                         text.moveCursor(x - start, 0)  # over the icon: Td is from the line start
                         start = x
@@ -159,22 +163,40 @@ class ContactLine(Flowable):
 
 def _split(item: Piece, width: float) -> list[Piece]:
     """An item wider than the column, cut into lines that fit: after a space where the line
-    has one (so no word is cut in the text layer), else between characters."""
+    has one (so no word is cut in the text layer), else at an address's joint (before `@`,
+    `?`, `&`, after `/`), else between characters; never leaving a line of fewer than
+    MIN_FRAGMENT characters (a query split two characters from its end read as noise)."""
     if item.width <= width:
         return [item]
+    chars = [(Run(ch, r.font, r.size, r.color), stringWidth(ch, r.font, r.size))
+             for r in item.runs for ch in r.text]  # fmt: skip
     pieces: list[Piece] = []
-    line: list[tuple[Run, float]] = []
-    for run in item.runs:
-        for ch in run.text:
-            w = stringWidth(ch, run.font, run.size)
-            if line and sum(x for _, x in line) + w > width:
-                spaces = [i for i, (r, _) in enumerate(line) if r.text == " "]
-                cut = spaces[-1] + 1 if spaces and ch != " " else len(line)
-                runs = tuple(r for r, _ in line[:cut])
-                pieces.append(Piece(None if pieces else item.icon, runs, item.url))
-                line = [] if ch == " " else line[cut:]
-                if ch == " ":
-                    continue
-            line.append((Run(ch, run.font, run.size, run.color), w))
-    pieces.append(Piece(None if pieces else item.icon, tuple(r for r, _ in line), item.url))
+    start = 0
+    while start < len(chars):
+        end, used = start, 0.0
+        while end < len(chars) and (end == start or used + chars[end][1] <= width):
+            used += chars[end][1]
+            end += 1
+        cut = end if end == len(chars) else _cut(chars, start, end)
+        runs = tuple(r for r, _ in chars[start:cut])
+        pieces.append(Piece(None if pieces else item.icon, runs, item.url))
+        start = cut + (cut < len(chars) and chars[cut][0].text == " ")
     return pieces
+
+
+def _cut(chars: list[tuple[Run, float]], start: int, end: int) -> int:
+    """Where the line chars[start:end] ends: its last space, else its last joint that leaves
+    MIN_FRAGMENT characters either side, else the last place that does."""
+    text = "".join(r.text for r, _ in chars)
+    last = len(text) - MIN_FRAGMENT
+    spaces = [i for i in range(start + 1, end + 1) if i < len(text) and text[i] == " "]
+    if spaces:
+        return spaces[-1]
+    joints = [
+        i for i in range(start + MIN_FRAGMENT, min(end, last) + 1)
+        if text[i] in JOINT_BEFORE or text[i - 1] == "/"
+    ]  # fmt: skip
+    if joints:
+        return joints[-1]
+    cut = min(end, last)
+    return cut if cut - start >= MIN_FRAGMENT else end

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Spacer
 
@@ -28,20 +29,18 @@ def header(resume: Resume, ink: Ink) -> list[Flowable]:
     return list(identity(resume, ink))
 
 
-def identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
-    """Name, headline and contact details: what an ATS must find first."""
-    st, fonts = ink.st, ink.theme.fonts
-    if ink.narrow:
-        yield tagged(_sidebar_name(resume.name, ink), "H1", part=Part(HEADER))
-    else:
-        name = paragraph(ink.text(resume.name, bold=True, family=fonts.name), st.name)
-        yield tagged(name, "H1", part=Part(HEADER))
+def identity(resume: Resume, ink: Ink, aside: float = 0.0) -> Iterable[Flowable]:
+    """Name, headline and contact details: what an ATS must find first. `aside`: the
+    width a photo beside the header takes from the page's text width."""
+    st = ink.st
+    wide = _wide_name(resume.name, ink, aside) if not ink.narrow else None
+    name = wide or _sidebar_name(resume.name, ink)
+    yield tagged(name, "H1", part=Part(HEADER))
     if resume.headline:  # clear of the name's descenders by NAME_CLEAR of its size
-        yield Spacer(1, NAME_CLEAR * st.name.fontSize)
-        if ink.narrow:  # no runt, and lines of even length in the panel's narrow column
-            yield balanced(ink.text(tie_last(resume.headline)), st.headline)
-        else:
-            yield paragraph(ink.text(resume.headline), st.headline)
+        yield Spacer(1, NAME_CLEAR * name.style.fontSize)
+        # no runt: its last two words tied; in the panel, lines of even length too
+        shown = ink.text(tie_last(resume.headline))
+        yield balanced(shown, st.headline) if ink.narrow else paragraph(shown, st.headline)
     contact = resume.contact
     items = [(ink.link(tie_phone(text), url), text, url) for text, url in contact_items(contact)]
     if not items:
@@ -66,9 +65,29 @@ def identity(resume: Resume, ink: Ink) -> Iterable[Flowable]:
         yield SeparatedLine(xmls, ink.text(CONTACT_SEPARATOR), st.contact)
 
 
+PAGE_WIDTH = {"letter": LETTER[0], "a4": A4[0]}
 NAME_CLEAR = 0.12  # the name's descenders end about this far below its line: ~3 pt or more
 NAME_FLOOR = 0.7  # the sidebar's name keeps at least this share of its size
 NAME_ONE_LINE = 0.85  # on one line down to this share; below it, two lines if larger
+
+
+def _wide_name(name: str, ink: Ink, aside: float) -> Flowable:
+    """The name across the page: on one line, shrunk to the text width when it is wider,
+    down to NAME_FLOOR of its size; only a name too long at the floor wraps (at the
+    floor). A first name and a 36-letter surname wrapped at 26.4 pt where 21 pt fit."""
+    style, family = ink.st.name, ink.theme.fonts.name
+    xml = ink.text(name, bold=True, family=family)
+    page = ink.theme.page
+    width = PAGE_WIDTH[page.size] - page.margins.left - page.margins.right - aside
+    wide = line_width(xml, style)
+    if wide <= width:
+        return paragraph(xml, style)
+    size = max(style.fontSize * width / wide, style.fontSize * NAME_FLOOR)
+    size = int(size * 4) / 4  # quarter points, down: the line fits
+    leading = style.leading * size / style.fontSize
+    return paragraph(
+        xml, ParagraphStyle("name-fitted", parent=style, fontSize=size, leading=leading)
+    )
 
 
 def _sidebar_name(name: str, ink: Ink) -> Flowable:

@@ -195,6 +195,9 @@ class Ink:
         return self.rich(Rich((Span(text, url=url),)), paragraph=False)
 
 
+# a heading's bar hangs this far before the text's edge, in the margin: its words start at
+# the edge every line starts at (modern had three left edges: icons, text, heading words)
+BAR_HANG = 7.0
 TRACKING = 0.05  # ems after each letter of a title set in capitals or small capitals
 
 
@@ -220,12 +223,9 @@ class SectionHeading(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
         spaced = self._track * len(self.outline_title)  # what the tracking adds to a line
-        _, h = self.para.wrap(avail_width - self._indent() - spaced, avail_height)
+        _, h = self.para.wrap(avail_width - spaced, avail_height)
         self.height = h + self._gap
         return avail_width, self.height
-
-    def _indent(self) -> float:
-        return 7.0 if self.theme.heading.treatment == "bar" else 0.0
 
     def draw(self) -> None:
         canv, treatment = self.canv, self.theme.heading.treatment
@@ -233,7 +233,7 @@ class SectionHeading(Flowable):
             canv.saveState()
             if self._track:  # character spacing (Tc) for the text objects drawn inside
                 canv._code.append(f"{self._track:.3f} Tc")
-            self.para.drawOn(canv, 0.0 if self._rtl else self._indent(), self._gap)
+            self.para.drawOn(canv, 0.0, self._gap)  # a bar hangs in the margin (BAR_HANG)
             canv.restoreState()
         with artifact(canv):
             canv.setStrokeColor(HexColor(self.theme.colors.rule))
@@ -242,7 +242,7 @@ class SectionHeading(Flowable):
                 canv.setLineWidth(0.7)
                 canv.line(0, 0.5, self.width, 0.5)
             elif treatment == "bar":
-                x = self.width - 3 if self._rtl else 0.0
+                x = self.width + BAR_HANG - 3 if self._rtl else -BAR_HANG
                 canv.rect(x, self._gap + 1, 3, self.height - self._gap - 2, stroke=0, fill=1)
 
 

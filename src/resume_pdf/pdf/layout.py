@@ -66,10 +66,12 @@ def make_ink(resume: Resume, theme: Theme, book: FontBook) -> Ink:
     cjk = any(needs_cjk_breaking(field.text) for field in resume.texts)
     if cjk:
         install_cjk_breaking()
-    # a right-to-left language, or a right-to-left name: the page is mirrored
-    # the page follows the locale; a right-to-left name in an English résumé is set right
-    # to left as a run, on a left-to-right page
-    rtl = resume.locale.split("-")[0] in RTL_LOCALES
+    # the page follows the locale, or without one the majority of its letters
+    # (resume_schema.py); a right-to-left name in an English résumé is set right to left
+    # as a run, on a left-to-right page
+    rtl = resume.rtl_page
+    if rtl is None:
+        rtl = resume.locale.split("-")[0] in RTL_LOCALES
     return Ink(theme, make_styles(theme, cjk, rtl), book, locale=resume.locale)
 
 
@@ -88,9 +90,13 @@ def build_story(
     if photo:
         tagged(photo, "Figure", part=Part(HEADER), alt=f"Photo of {resume.name}")
     if theme.layout.kind == "single":
-        header = list(identity(resume, ink))
+        gap = 12.0
+        # a photo beside the header narrows the name's line (an argument only then: the
+        # tests stand in for identity with a two-argument function)
+        header = list(
+            identity(resume, ink, theme.photo.size + gap) if photo else identity(resume, ink)
+        )
         if photo:  # the photo at the right of the name, headline and contact line
-            gap = 12.0
             table = grid([[header, photo]], [None, theme.photo.size + gap], ink)
             table.setStyle([("ALIGN", (1, 0), (1, 0), "RIGHT")])  # flush with the margin
             header = [table]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from itertools import groupby
 
 STRONG_RTL = frozenset(("R", "AL"))
@@ -38,6 +39,20 @@ def list_comma(texts: list[str]) -> str:
     (Arabic, Persian, Urdu) has its own, U+060C, reversed and set low; others ", "."""
     arabic = any("\u0600" <= ch <= "\u06ff" and ch.isalpha() for t in texts for ch in t)
     return "\u060c " if arabic else ", "
+
+
+def mostly_rtl(texts: Iterable[str]) -> tuple[int, int]:
+    """The right-to-left and left-to-right letters (strong bidi classes) of `texts`."""
+    rtl = ltr = 0
+    for text in texts:
+        if not has_rtl(text):
+            ltr += sum(ch.isalpha() for ch in text)
+            continue
+        for ch in text:
+            kind = unicodedata.bidirectional(ch)
+            rtl += kind in STRONG_RTL
+            ltr += kind == "L"
+    return rtl, ltr
 
 
 def first_strong_rtl(text: str) -> bool:

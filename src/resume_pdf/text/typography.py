@@ -27,6 +27,11 @@ _RULES = (
     re.compile(r"(?<=[A-Za-z+#]) (?=v?\d+(?:\.\d+)+\b)"),  # PyTorch 2.0, Python 3.11
     re.compile(r"(?<=\b[A-Z]\.) (?=\S)"),  # A. Placeholder, J. R. R. Tolkien
     re.compile(r"(?<=\d) (?=[→–—-] )|(?<=\d [→–—-]) (?=\w)"),  # 2021 → now, 2019 – 2021
+    re.compile(r"(?<=\d) (?=[AaPp]\.?[Mm]\.?(?!\w))"),  # 4 AM, 11 p.m.
+    # No. 3, Nr. 7, vol. 2, p. 12, § 4
+    re.compile(
+        r"(?:(?<=\bN[or]\.)|(?<=\bno\.)|(?<=\b[Vv]ol\.)|(?<=\bpp\.)|(?<=\bp\.)|(?<=§)) (?=\d)"
+    ),
 )
 _CODE = re.compile(r"[^\s]*[=<>{}\\`][^\s]*")  # a word with code punctuation in it
 _PHONE = re.compile(r"\+?\(?\d[\d ().-]{5,}\d")
