@@ -169,7 +169,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.row for c in CASES])
-def test_hostile_input_round_3(case: Case, tmp_path: Path) -> None:
+def test_hostile_long_value_escape_or_photo(case: Case, tmp_path: Path) -> None:
     run_case(case, tmp_path)
 
 

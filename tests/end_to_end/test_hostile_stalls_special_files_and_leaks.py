@@ -231,7 +231,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.row for c in CASES])
-def test_hostile_input_round_2(case: Case, tmp_path: Path) -> None:
+def test_hostile_stall_special_file_or_leak(case: Case, tmp_path: Path) -> None:
     ctx = Ctx(case.row, tmp_path)
     ctx.dir.mkdir()
     ctx.tmpdir.mkdir()

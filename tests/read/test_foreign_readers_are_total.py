@@ -40,7 +40,7 @@ def run(command: str, source: Path) -> tuple[int, str, str]:
     return done.exit_code, done.stdout, done.stderr.replace(f"{source.parent}/", "")
 
 
-ISSUE_CASES = {
+WRONG_TYPES = {
     "w.json": (
         '{"basics": {"name": "Ann"}, "work": [{"name": ["Acme"], "position": "Engineer"}]}',
         "w.json:1:47: work[0].name: error: expected text, got a list",
@@ -57,11 +57,11 @@ ISSUE_CASES = {
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("name", sorted(ISSUE_CASES))
+@pytest.mark.parametrize("name", sorted(WRONG_TYPES))
 def test_a_wrong_type_is_a_located_error_in_every_command(
     tmp_path: Path, name: str, command: str
 ) -> None:
-    text, message = ISSUE_CASES[name]
+    text, message = WRONG_TYPES[name]
     source = tmp_path / name
     source.write_text(text, encoding="utf-8")
     code, out, err = run(command, source)

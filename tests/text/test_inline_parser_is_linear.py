@@ -49,7 +49,7 @@ def parse_seconds(text: str) -> float:
 
 
 @pytest.mark.parametrize("name", REGRESSIONS)
-def test_the_issue_strings_parse_in_milliseconds(name: str) -> None:
+def test_pathological_markers_parse_in_milliseconds(name: str) -> None:
     """100 ms is the promise; quadratic or exponential parsing took seconds to hours."""
     text = REGRESSIONS[name]
     assert min(parse_seconds(text) for _ in range(3)) < 0.1
