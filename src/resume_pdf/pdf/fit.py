@@ -279,7 +279,7 @@ def _finish(
             placed=search.placed,
         )
         search.passes += 1
-    return Fitted(best.pdf, best.pages, note, search.passes, t, _scale(search.theme, t))
+    return Fitted(best.written(), best.pages, note, search.passes, t, _scale(search.theme, t))
 
 
 def _scale(theme: Theme, t: float) -> float:

@@ -67,10 +67,18 @@ RESUME = Kind()
 
 @value
 class Rendered:
-    pdf: bytes
+    """One layout pass. Its bytes are written only when asked for (`written`): a fit lays
+    out several passes and keeps one, and writing a PDF (fonts subset, the structure tree,
+    streams compressed) is a third of a pass."""
+
+    pdf: bytes  # b"" until written, when `write` is set
     pages: int
     used: float  # pages filled, e.g. 1.25 = one full page and a quarter of the next
     placed: Placed | None = None  # a sidebar's sections and width, as this pass decided
+    write: Callable[[], bytes] | None = None  # the pass's PDF, laid out and not yet written
+
+    def written(self) -> bytes:
+        return self.write() if self.write is not None else self.pdf
 
 
 class _ResumeDoc(BaseDocTemplate):
@@ -151,6 +159,7 @@ def render(
         first = (main._x1, main._width) if main else None  # noqa: SLF001
         doc.footer = _page_number(theme, book, total, resume.name, first)
     flowables = [NextPageTemplate("later"), *story.main] if story.side else story.main
+    doc._doSave = 0  # noqa: SLF001 (reportlab's switch: the canvas is saved by `written`)
     try:
         doc.build(flowables, canvasmaker=KerningCanvas)
     except SidebarOverflow:  # re-raised here: reportlab rewrites exceptions raised inside it
@@ -165,7 +174,20 @@ def render(
     fill = (frame._y1 + frame._height - frame._y) / frame._height  # noqa: SLF001
     # a placement only where one was decided (a letter's panel holds its header alone)
     placement = (story.panel, story.width) if story.side and story.panel else None
-    return Rendered(buffer.getvalue(), doc.page, doc.page - 1 + fill, placement)
+    return Rendered(b"", doc.page, doc.page - 1 + fill, placement, _writer(doc, buffer))
+
+
+def _writer(doc: BaseDocTemplate, buffer: io.BytesIO) -> Callable[[], bytes]:
+    """Writes the laid-out pass once, however often it is asked for."""
+    done: list[bytes] = []
+
+    def write() -> bytes:
+        if not done:
+            doc.canv.save()
+            done.append(buffer.getvalue())
+        return done[0]
+
+    return write
 
 
 def sidebar_problem(exc: SidebarOverflow) -> ResumeError:
