@@ -148,7 +148,7 @@ def test_verify_fails_on_a_damaged_text_layer(
 
     def without_unicode_maps(*args, **kwargs) -> Rendered:  # same length: offsets stay valid
         done = real(*args, **kwargs)
-        return Rendered(done.written().replace(b"/ToUnicode", b"/ToUnicodX"), done.pages, done.used)
+        return Rendered(done.pdf.replace(b"/ToUnicode", b"/ToUnicodX"), done.pages, done.used)
 
     monkeypatch.setattr(fit, "render", without_unicode_maps)
     run = run_cli("build", str(EXAMPLE), "-o", str(tmp_path / "v.pdf"), "--verify")

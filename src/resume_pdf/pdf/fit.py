@@ -24,9 +24,10 @@ NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacin
 FILLED = 0.95  # a page shorter than its budget grows until its last page is this full
 HALF = 0.5  # a budget of several pages grows only while its last page is less full than this
 SPREAD = 1.2  # ... and then its spacing only, to at most this times the natural
-# passes growing may add: the ceiling, then the secant; four of them stopped the example at
-# 92 % (it reaches the target only once the type grows, a step that is not linear)
+# passes growing may add: the ceiling, then aimed ones (the example needs one); the most a
+# page with a wrap at every step takes to get past FILLED
 GROW_PASSES = 5
+SPACING_SHARE = 0.13  # typical share of a page's height that is vertical space (first guess)
 MAX_PASSES = 6
 SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
 FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enough
@@ -210,30 +211,64 @@ def _pull_back(search: _Search, natural: Rendered) -> tuple[float, Rendered] | N
 def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
     """The most grown setting (a negative tightening, down to LOOSEST) that keeps the
     natural page count, found once its last page is FILLED: the ceiling first (a short page
-    stops there), then by the secant between the grown setting that fits and the one that
-    does not. None when the page is full enough already or the style does not grow."""
+    stops there), then aimed at by the fill's shape between the grown setting that fits and
+    the one that does not (`_aim`). None when the page is full enough already or the style
+    does not grow."""
     pages = natural.pages
     most = _growth_limit(search.theme, natural)
     if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED or most <= 0:
         return None
-    lo, best = 0.0, natural  # growths: lo keeps the pages, hi does not
-    hi, hi_used = most, 0.0
-    attempt = search.run(-hi)
+    attempt = search.run(-most)
     if attempt is not None and attempt.pages <= pages:
-        return -hi, attempt
-    hi_used = attempt.used if attempt else pages + 1.0
+        return -most, attempt
+    lo, best = 0.0, natural  # growths: lo keeps the pages, hi does not
+    hi, hi_used = most, _needed(attempt, pages)
     for _ in range(GROW_PASSES - 1):
-        target = pages - (1 - FILLED) / 2
-        share = (target - best.used) / max(hi_used - best.used, 1e-6)
-        g = lo + min(max(share, 0.15), 0.85) * (hi - lo)
+        g = _aim(search.theme, natural.used, (lo, best.used), (hi, hi_used), pages)
         attempt = search.run(-g)
         if attempt is not None and attempt.pages <= pages:
             lo, best = g, attempt
             if best.used >= pages - 1 + FILLED:
                 break
         else:
-            hi, hi_used = g, attempt.used if attempt else pages + 1.0
+            hi, hi_used = g, _needed(attempt, pages)
     return (-lo, best) if lo > 0 else None
+
+
+def _needed(attempt: Rendered | None, pages: int) -> float:
+    """How many pages an overflowing pass's content needs, counted as `used` counts them
+    (each page before the last kept one full) but without the foot of the page the break
+    left empty: a kept-together entry pushed over made 1.13 of content that needs 1.04."""
+    if attempt is None:  # a sidebar too tall: treat it as a whole page too many
+        return pages + 1.0
+    return pages - 1 + sum(attempt.fills[pages - 1 :])
+
+
+def _aim(
+    theme: Theme, natural: float, lo: tuple[float, float], hi: tuple[float, float], pages: int
+) -> float:
+    """The next growth to try, aimed at a last page between FILLED and full. The fill is
+    close to linear in each stage of growth, spacing (0-1) and then type (1-2), with a bend
+    between: spacing adds little (it is a seventh of the page), type a lot. So the bend at
+    1 is guessed (from the measured slope of the spacing, else a typical SPACING_SHARE) and
+    the target found on the two lines through it."""
+    target = pages - (1 - FILLED) / 2
+    points = [lo, hi]
+    if lo[0] < 1 < hi[0]:
+        if theme.fit.ceiling.body <= theme.sizes.body:
+            bend = hi[1]  # the type does not grow: all the growth is the spacing's
+        elif lo[0] > 0:
+            bend = lo[1] + (lo[1] - natural) / lo[0] * (1 - lo[0])
+        else:
+            bend = natural * (1 + SPACING_SHARE * max(theme.fit.ceiling.spacing - 1, 0))
+        points.insert(1, (1.0, min(max(bend, lo[1]), hi[1])))
+    g = hi[0]
+    for (g0, u0), (g1, u1) in zip(points, points[1:], strict=False):
+        if u1 >= target:
+            g = g0 + (target - u0) / max(u1 - u0, 1e-6) * (g1 - g0)
+            break
+    share = (g - lo[0]) / (hi[0] - lo[0])
+    return lo[0] + min(max(share, 0.15), 0.85) * (hi[0] - lo[0])
 
 
 def _growth_limit(theme: Theme, natural: Rendered) -> float:
@@ -279,7 +314,7 @@ def _finish(
             placed=search.placed,
         )
         search.passes += 1
-    return Fitted(best.written(), best.pages, note, search.passes, t, _scale(search.theme, t))
+    return Fitted(best.pdf, best.pages, note, search.passes, t, _scale(search.theme, t))
 
 
 def _scale(theme: Theme, t: float) -> float:

@@ -67,18 +67,20 @@ RESUME = Kind()
 
 @value
 class Rendered:
-    """One layout pass. Its bytes are written only when asked for (`written`): a fit lays
-    out several passes and keeps one, and writing a PDF (fonts subset, the structure tree,
-    streams compressed) is a third of a pass."""
+    """One layout pass. Its bytes are written only when asked for (`pdf`): a fit lays out
+    several passes and keeps one, and writing a PDF (fonts subset, the structure tree,
+    streams compressed) is a fifth of a pass."""
 
-    pdf: bytes  # b"" until written, when `write` is set
+    written: bytes  # the PDF when made written; b"" while `write` is set
     pages: int
     used: float  # pages filled, e.g. 1.25 = one full page and a quarter of the next
     placed: Placed | None = None  # a sidebar's sections and width, as this pass decided
+    fills: tuple[float, ...] = ()  # how full each page is (the fit's guess at a setting)
     write: Callable[[], bytes] | None = None  # the pass's PDF, laid out and not yet written
 
-    def written(self) -> bytes:
-        return self.write() if self.write is not None else self.pdf
+    @property
+    def pdf(self) -> bytes:
+        return self.write() if self.write is not None else self.written
 
 
 class _ResumeDoc(BaseDocTemplate):
@@ -87,6 +89,7 @@ class _ResumeDoc(BaseDocTemplate):
     never runs the page number into the next page's first heading ("1 / 2EDUCATION")."""
 
     footer: Callable[[Canvas, int], None] | None = None
+    fills: list[float]  # each page's share of its frame that is filled, as it ends
     tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
     attachments: tuple[tuple[str, bytes], ...] = ()  # the embedded source (pdf/source.py)
 
@@ -100,6 +103,8 @@ class _ResumeDoc(BaseDocTemplate):
         add_outline_entry(self.canv, flowable)
 
     def afterPage(self) -> None:  # noqa: N802
+        frame = self.frame
+        self.fills.append((frame._y1 + frame._height - frame._y) / frame._height)  # noqa: SLF001
         if self.page == 1:
             self.canv.showOutline()
 
@@ -139,6 +144,7 @@ def render(
         initialFontName=book.primary,
         **_metadata(resume, kind),
     )
+    doc.fills = []
     doc.tags = (resume.locale, f"{resume.name} — {kind.title}", resume.name)
     if resume.embed_source and kind is RESUME:  # a letter's PDF holds no résumé
         from .source import source_files
@@ -174,7 +180,8 @@ def render(
     fill = (frame._y1 + frame._height - frame._y) / frame._height  # noqa: SLF001
     # a placement only where one was decided (a letter's panel holds its header alone)
     placement = (story.panel, story.width) if story.side and story.panel else None
-    return Rendered(b"", doc.page, doc.page - 1 + fill, placement, _writer(doc, buffer))
+    used = doc.page - 1 + fill
+    return Rendered(b"", doc.page, used, placement, tuple(doc.fills), _writer(doc, buffer))
 
 
 def _writer(doc: BaseDocTemplate, buffer: io.BytesIO) -> Callable[[], bytes]:
