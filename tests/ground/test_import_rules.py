@@ -87,13 +87,15 @@ def test_a_plain_build_never_imports_pypdf_or_pypdfium2(tmp_path: Path) -> None:
     """Nor the libraries only some résumés need (CFF fonts, right-to-left text); PIL is
     not listed because reportlab itself imports it. Nor `dataclasses`: value classes are
     values.py's `@value`, which builds them without generating code (a plain build of
-    the example had crept back to importing it through the tagging modules)."""
+    the example had crept back to importing it through the tagging modules). Nor our own
+    modules for what it did not ask: the read-back of --verify, the BibTeX reader."""
     lazy = ("pypdf", "pypdfium2", "fontTools", "bidi", "dataclasses", "bibtexparser", "pylatexenc")
+    own = ("resume_pdf.check.verify", "resume_pdf.read.bibliography", "resume_pdf.read.bibtex")
     code = (
         "import sys; from resume_pdf.cli import main\n"
         f"try: main(['build', {str(EXAMPLE)!r}, '-o', {str(tmp_path / 'x.pdf')!r}])\n"
         "except SystemExit: pass\n"
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {lazy!r}))"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {lazy!r} or m in {own!r}))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -72,11 +72,13 @@ class Results:
 
 def fit_fields(fitted: Fitted | None, budget: int | str, verified: Resume | None) -> dict:
     """A BuildResult's fit fields (budget, setting, type scale) and --verify's extractor."""
-    from .verify import extractor
-
     fit = {"budget": budget, "adjust": fitted.adjust, "scale": fitted.scale} if fitted else {}
     found = {"findings": fitted.findings} if fitted and verified else {}
-    return {**fit, **found, "extractor": extractor(verified) if verified else ""}
+    if not verified:  # verify.py (its pypdf-side imports, ~5 ms) only for --verify
+        return {**fit, **found, "extractor": ""}
+    from .verify import extractor
+
+    return {**fit, **found, "extractor": extractor(verified)}
 
 
 def as_json(results: Results) -> dict[str, Any]:

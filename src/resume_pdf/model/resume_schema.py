@@ -215,7 +215,6 @@ def load_resume(
     """Read, parse and validate a résumé file (ours, or JSON Resume recognised by its
     `basics` key), its texts in `language` (default: its first); raises ResumeError listing
     every problem."""
-    from ..read.bibliography import has_bibliography
     from ..read.decode import is_archive
     from ..read.source import parse_source, read_bytes
 
@@ -234,7 +233,7 @@ def load_resume(
     if source.errors and not isinstance(source.data, dict) and not _has_resume_key(raw):
         raise ResumeError([_without_content(source.errors[0])])
     source = read_foreign(source, references)
-    if has_bibliography(source.data):  # `publications: {bib: refs.bib}`: the entries it picks
+    if _has_bibliography(source.data):  # `publications: {bib: refs.bib}`: the entries it picks
         from ..read.bibliography import expand_bibliographies
 
         source = expand_bibliographies(source, path.parent)
@@ -277,6 +276,16 @@ def _looks_like_a_resume(data: dict[str, Any]) -> bool:
     known = [*RESUME.fields, *SHAPES]
     return not data or any(
         k in known or difflib.get_close_matches(k, known, n=1, cutoff=0.6) for k in keys
+    )
+
+
+def _has_bibliography(data: Any) -> bool:
+    """Does a section take its publications from a file? Asked here, before anything is
+    imported: the BibTeX reader (read/bibliography.py, its parser and `logging`) costs a
+    résumé without one ~5 ms."""
+    sections = data.get("sections") if isinstance(data, dict) else None
+    return isinstance(sections, list) and any(
+        isinstance(s, dict) and isinstance(s.get("publications"), dict) for s in sections
     )
 
 

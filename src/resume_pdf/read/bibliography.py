@@ -29,14 +29,6 @@ _YEARS = re.compile(r"\s*(\d{4})?\s*(?:(\.\.)\s*(\d{4})?)?\s*")
 _DOI = re.compile(r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)")
 
 
-def has_bibliography(data: Any) -> bool:
-    """Does a section take its publications from a file? (cheap: nothing imported)"""
-    sections = data.get("sections") if isinstance(data, dict) else None
-    return isinstance(sections, list) and any(
-        isinstance(s, dict) and isinstance(s.get("publications"), dict) for s in sections
-    )
-
-
 def expand_bibliographies(source: Source, folder: Path) -> Source:
     """`source` with each `publications: {bib: ...}` replaced by the entries it selects."""
     data = dict(source.data)
