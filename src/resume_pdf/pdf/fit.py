@@ -17,6 +17,7 @@ from ..model.resume import ANY_PAGES, Budget, Resume
 from ..style.theme import LOOSEST, TIGHTEST, Theme
 from ..values import astuple, replace, value
 from .explain import diagnose, overridden
+from .growth import aim, needed
 from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
 from .sidebar import Placed
 
@@ -24,10 +25,10 @@ NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacin
 FILLED = 0.95  # a page shorter than its budget grows until its last page is this full
 HALF = 0.5  # a budget of several pages grows only while its last page is less full than this
 SPREAD = 1.2  # ... and then its spacing only, to at most this times the natural
-# passes growing may add: the ceiling, then aimed ones (the example needs one); the most a
+# passes growing may add, each aimed (pdf/growth.py): the example needs one; the most a
 # page with a wrap at every step takes to get past FILLED
 GROW_PASSES = 5
-SPACING_SHARE = 0.13  # typical share of a page's height that is vertical space (first guess)
+GROW_TOLERANCE = 0.05  # ... and stop once the last fitting growth is known to this much
 MAX_PASSES = 6
 SLOPE = 0.15  # typical share of the pages used saved per unit of tightening (first guess)
 FULL_ENOUGH = 0.06  # a fit whose last page is this close to full is loose enough
@@ -210,65 +211,29 @@ def _pull_back(search: _Search, natural: Rendered) -> tuple[float, Rendered] | N
 
 def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
     """The most grown setting (a negative tightening, down to LOOSEST) that keeps the
-    natural page count, found once its last page is FILLED: the ceiling first (a short page
-    stops there), then aimed at by the fill's shape between the grown setting that fits and
-    the one that does not (`_aim`). None when the page is full enough already or the style
-    does not grow."""
+    natural page count, found once its last page is FILLED: each pass aimed by the fill's
+    expected shape (pdf/growth.py), the ceiling tried only where that shape says it falls
+    short (a short page stops there). None when the page is full enough already or the
+    style does not grow."""
     pages = natural.pages
     most = _growth_limit(search.theme, natural)
     if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED or most <= 0:
         return None
-    attempt = search.run(-most)
-    if attempt is not None and attempt.pages <= pages:
-        return -most, attempt
+    target = pages - (1 - FILLED) / 2
     lo, best = 0.0, natural  # growths: lo keeps the pages, hi does not
-    hi, hi_used = most, _needed(attempt, pages)
-    for _ in range(GROW_PASSES - 1):
-        g = _aim(search.theme, natural.used, (lo, best.used), (hi, hi_used), pages)
+    hi: tuple[float, float] | None = None
+    for _ in range(GROW_PASSES):
+        g = aim(search.theme, natural.used, (lo, best.used), hi, most, target)
         attempt = search.run(-g)
         if attempt is not None and attempt.pages <= pages:
             lo, best = g, attempt
-            if best.used >= pages - 1 + FILLED:
+            if g >= most or best.used >= pages - 1 + FILLED:
                 break
         else:
-            hi, hi_used = g, _needed(attempt, pages)
-    return (-lo, best) if lo > 0 else None
-
-
-def _needed(attempt: Rendered | None, pages: int) -> float:
-    """How many pages an overflowing pass's content needs, counted as `used` counts them
-    (each page before the last kept one full) but without the foot of the page the break
-    left empty: a kept-together entry pushed over made 1.13 of content that needs 1.04."""
-    if attempt is None:  # a sidebar too tall: treat it as a whole page too many
-        return pages + 1.0
-    return pages - 1 + sum(attempt.fills[pages - 1 :])
-
-
-def _aim(
-    theme: Theme, natural: float, lo: tuple[float, float], hi: tuple[float, float], pages: int
-) -> float:
-    """The next growth to try, aimed at a last page between FILLED and full. The fill is
-    close to linear in each stage of growth, spacing (0-1) and then type (1-2), with a bend
-    between: spacing adds little (it is a seventh of the page), type a lot. So the bend at
-    1 is guessed (from the measured slope of the spacing, else a typical SPACING_SHARE) and
-    the target found on the two lines through it."""
-    target = pages - (1 - FILLED) / 2
-    points = [lo, hi]
-    if lo[0] < 1 < hi[0]:
-        if theme.fit.ceiling.body <= theme.sizes.body:
-            bend = hi[1]  # the type does not grow: all the growth is the spacing's
-        elif lo[0] > 0:
-            bend = lo[1] + (lo[1] - natural) / lo[0] * (1 - lo[0])
-        else:
-            bend = natural * (1 + SPACING_SHARE * max(theme.fit.ceiling.spacing - 1, 0))
-        points.insert(1, (1.0, min(max(bend, lo[1]), hi[1])))
-    g = hi[0]
-    for (g0, u0), (g1, u1) in zip(points, points[1:], strict=False):
-        if u1 >= target:
-            g = g0 + (target - u0) / max(u1 - u0, 1e-6) * (g1 - g0)
+            hi = (g, needed(attempt, pages))
+        if hi is not None and hi[0] - lo <= GROW_TOLERANCE:
             break
-    share = (g - lo[0]) / (hi[0] - lo[0])
-    return lo[0] + min(max(share, 0.15), 0.85) * (hi[0] - lo[0])
+    return (-lo, best) if lo > 0 else None
 
 
 def _growth_limit(theme: Theme, natural: Rendered) -> float:

@@ -1,8 +1,9 @@
-"""A short page that overflows at its style's ceiling is grown to a full page in three
-layout passes (natural, ceiling, one aimed between them), not by halving its way there:
-each pass is a fifth of a cold build, and the growth to 95 % once took five of them.
-The aim follows the fill's two stages (spacing adds little, type a lot) and reads an
-overflowing pass by what its content needs, not by the page break's empty foot."""
+"""A short page that overflows at its style's ceiling is grown to a full page in few
+layout passes, aimed rather than halved towards: each pass is a fifth of a cold build, and
+the growth to 95 % once took five of them. The first aim follows the fill's expected shape
+(spacing adds little, type a lot; pdf/growth.py), so the example needs no pass at its
+ceiling; a later one reads an overflowing pass by what its content needs, not by the page
+break's empty foot."""
 
 from __future__ import annotations
 
@@ -43,14 +44,15 @@ def seven_jobs() -> str:
     return HEAD + "".join(jobs)
 
 
-CASES = [("example", s) for s in ("classic", "modern", "mono")] + [
-    ("seven jobs", s) for s in ("classic", "modern", "mono")
+# (résumé, style, passes at most): the natural one, then one aimed for the example
+CASES = [("example", s, 2) for s in ("classic", "modern", "mono")] + [
+    ("seven jobs", s, 3) for s in ("classic", "modern", "mono")
 ]
 
 
-@pytest.mark.parametrize(("resume", "style"), CASES)
-def test_a_page_whose_ceiling_overflows_fills_in_three_passes(
-    tmp_path: Path, resume: str, style: str
+@pytest.mark.parametrize(("resume", "style", "most"), CASES)
+def test_a_page_whose_ceiling_overflows_fills_in_few_passes(
+    tmp_path: Path, resume: str, style: str, most: int
 ) -> None:
     source = EXAMPLE
     if resume != "example":
@@ -68,4 +70,4 @@ def test_a_page_whose_ceiling_overflows_fills_in_three_passes(
     fill = last_page_fill(glyphs, sizes[-1][1], m.top, m.bottom)
     assert len(sizes) == 1 and "grown" in run.stdout
     assert 0.95 <= fill <= 1.01, (fill, run.stdout)
-    assert passes <= 3, run.stdout
+    assert passes <= most, run.stdout
