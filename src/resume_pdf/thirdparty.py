@@ -8,7 +8,8 @@ before it imports the reportlab side of the pipeline.
 Why: a cold build of the example spends more time importing than building. The module-level
 regexes of reportlab and PyYAML in DEFERRED, which a build seldom or never uses, cost ~45 ms
 to compile;
-Pillow's Image module (~9 ms) is needed only to draw or rasterise an image; and the garbage
+Pillow's Image module (~9 ms) is needed only to draw or rasterise an image, `tempfile` (~5 ms)
+never (STUBBED_MODULES); and the garbage
 collector walks the tens of thousands of import-time objects several times over, then once
 more at exit. None of this changes a byte of output. Each trick is checked by
 tests/ground/test_thirdparty_tricks_still_apply.py, which fails loudly if an upgrade of
@@ -24,6 +25,7 @@ import importlib
 import importlib.util
 import re
 import sys
+import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -47,6 +49,10 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "reportlab.lib.PyFontify": ("#[^\\n]*|", "[ \t]*[A-Za-z_]"),
 }
 LAZY_MODULES = ("PIL.Image",)  # loaded on first attribute access
+# module -> its functions, which load it on their first call: reportlab's folder for its test
+# suite's output imports `tempfile` (~5 ms with the shutil, random and compression modules
+# it imports), and a build never calls it (write/output.py makes its own temporary file)
+STUBBED_MODULES = {"reportlab.lib.rltempfile": ("get_rl_tempdir", "get_rl_tempfile")}
 # reportlab imports HarfBuzz (~15 ms) whenever it is installed, to shape text on request; only
 # right-to-left text is shaped, and pdf/rtl.py imports it and hands it to reportlab then
 HIDDEN_MODULES = ("uharfbuzz",)
@@ -109,6 +115,27 @@ def _install_lazy(name: str) -> None:
     setattr(sys.modules[parent], child, module)
 
 
+def _install_stub(name: str, functions: tuple[str, ...]) -> None:
+    """`name` in sys.modules as a module of `functions` that import the real one and call
+    its function of the same name."""
+    if name in sys.modules:
+        return
+    stub = types.ModuleType(name)
+
+    def forward(function: str) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if sys.modules.get(name) is stub:
+                del sys.modules[name]
+            return getattr(importlib.import_module(name), function)(*args, **kwargs)
+
+        return call
+
+    for function in functions:
+        setattr(stub, function, forward(function))
+    stub.__all__ = list(functions)
+    sys.modules[name] = stub
+
+
 def fast_import(*names: str) -> None:
     """Import `names` with the tricks above, then freeze the imported objects.
 
@@ -124,6 +151,8 @@ def fast_import(*names: str) -> None:
     try:
         for name in LAZY_MODULES:
             _install_lazy(name)
+        for name, functions in STUBBED_MODULES.items():
+            _install_stub(name, functions)
         for name in hidden:
             sys.modules[name] = None  # type: ignore[assignment]  # `import` raises ImportError
         with _deferring_regexes():

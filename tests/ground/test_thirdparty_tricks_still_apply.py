@@ -31,6 +31,7 @@ print(json.dumps({
     "deferred": [lazy._args[0] for lazy in thirdparty.deferred_patterns],
     "compiled": sum(p.compiled for p in thirdparty.deferred_patterns),
     "pil_loaded": type(sys.modules["PIL.Image"]).__name__ != "_LazyModule",
+    "tempfile": "tempfile" in sys.modules,
     "multiprocessing": "multiprocessing" in sys.modules,
     "frozen": gc.get_freeze_count(),
 }))
@@ -62,6 +63,7 @@ def test_every_trick_applies_on_a_plain_build(tmp_path: Path) -> None:
         "deferred": state["deferred"],
         "compiled": 0,  # and the build never needed them
         "pil_loaded": False,
+        "tempfile": False,  # nor did writing the PDF
         "multiprocessing": False,
         "frozen": state["frozen"],
     }
@@ -81,6 +83,23 @@ def test_a_deferred_pattern_still_works_when_used() -> None:
     assert not lazy.compiled
     assert lazy.match("aaa") and not lazy.match("ab")
     assert lazy.compiled
+
+
+def test_a_stubbed_module_loads_and_answers_on_first_call() -> None:
+    """reportlab's own callers get the real function's answer, and every stubbed name still
+    exists in the real module (an upgrade that renames one fails here, not in a build)."""
+    code = (
+        "import sys, importlib; from resume_pdf import thirdparty; thirdparty.import_pdf_side()\n"
+        "from reportlab.lib.utils import get_rl_tempdir\n"
+        "before = 'tempfile' in sys.modules\n"
+        "folder = get_rl_tempdir()\n"
+        "real = {n: sorted(vars(importlib.import_module(n))) for n in thirdparty.STUBBED_MODULES}\n"
+        "print(before, 'tempfile' in sys.modules, 'ReportLab_tmp' in folder, real)"
+    )
+    out = _run(code)
+    assert out.startswith("False True True"), out
+    for name, functions in thirdparty.STUBBED_MODULES.items():
+        assert all(f"'{f}'" in out for f in functions), (name, out)
 
 
 def test_the_collector_paused_for_start_up_is_on_again_for_the_build(tmp_path: Path) -> None:
