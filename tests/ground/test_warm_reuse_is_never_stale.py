@@ -180,3 +180,36 @@ def test_a_warm_rebuild_parses_no_paragraph_markup_again(
     build(source, tmp_path / "b.pdf", Options(style=style))
     # the sidebar's name is set in a size fitted to the sidebar on each build
     assert [p for p in parsed if not p.startswith("sidebar-name")] == []
+
+
+def test_a_paragraph_at_another_type_size_is_not_parsed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fitting pass that grows or shrinks the type reuses the markup parsed at the other
+    size, set in its own size (the PDF of a fit is byte for byte what it was with a parse
+    per size: benchmarks/identity.py); a style that differs in more than its sizes (the
+    colour here) is parsed afresh."""
+    for memo in ("_PARSED", "_SHAPED", "_SHAPES"):
+        monkeypatch.setattr(paragraphs, memo, {})
+    parsed: list[float] = []
+    original = rl_paragraph.Paragraph._setup  # noqa: SLF001
+
+    def setup(self: object, text: str, style: ParagraphStyle, *rest: object) -> object:
+        if rest[1] is None:
+            parsed.append(style.fontSize)
+        return original(self, text, style, *rest)
+
+    monkeypatch.setattr(rl_paragraph.Paragraph, "_setup", setup)
+    xml = f"<b>Lead.</b> {TEXT}"
+    paragraphs.paragraph(xml, STYLE)
+    bigger = ParagraphStyle("t", parent=STYLE, fontSize=10.6, leading=12.7)
+    grown = paragraphs.paragraph(xml, bigger)
+    assert parsed == [10]
+    fresh = rl_paragraph.Paragraph(xml, bigger)
+    assert [(f.fontName, f.fontSize, f.text) for f in grown.frags] == [
+        (f.fontName, f.fontSize, f.text) for f in fresh.frags
+    ]
+    assert grown.frags[0].fontSize == 10.6
+    assert grown.wrap(120, 800) == fresh.wrap(120, 800)
+    paragraphs.paragraph(xml, ParagraphStyle("t", parent=bigger, textColor="#cc0000"))
+    assert parsed == [10, 10.6, 10.6]  # the reference paragraph, then the red one

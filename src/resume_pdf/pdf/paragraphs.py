@@ -77,26 +77,78 @@ def balanced(xml: str, style: ParagraphStyle) -> Paragraph:
 # cannot be reused by another style while the entry lives
 _PARSED: dict[tuple[str, int, str | None], tuple[ParagraphStyle, list[Any]]] = {}
 _PARSED_MAX = 4096
+# (xml, the style but its sizes, bullet) -> the same: a fitting pass that changes the type
+# size parses nothing again (markup sets no size of its own, so only fontSize differs)
+_SHAPED: dict[tuple[str, tuple[Any, ...], str | None], tuple[ParagraphStyle, list[Any]]] = {}
+_SHAPES: dict[int, tuple[ParagraphStyle, tuple[Any, ...]]] = {}  # id(style) -> its shape
+_SIZES = frozenset(
+    ("name", "parent", "fontSize", "leading", "bulletFontSize", "spaceBefore", "spaceAfter")
+    + ("leftIndent", "rightIndent", "firstLineIndent", "bulletIndent")
+)
 
 
 def paragraph(xml: str, style: ParagraphStyle, bullet: str | None = None) -> Paragraph:
     """A Paragraph of `xml`, whose markup is parsed once per text and style: a watch loop,
     a batch of variants and each fitting pass lay out mostly the same paragraphs, and
-    reportlab's markup parser is about a tenth of a warm build. Each paragraph gets its
-    own copies of the fragments, since line breaking may change them."""
+    reportlab's markup parser is about a tenth of a warm build (a fifth of a pass at a new
+    type size). Each paragraph gets its own copies of the fragments, since line breaking
+    may change them."""
     if getattr(style, "rtl_page", False) or has_rtl(xml):
         from .bidi_paragraph import BidiParagraph  # right-to-left text: shaped, reordered per line
 
         return BidiParagraph(xml, style, bulletText=bullet)
     key = (xml, id(style), bullet)
-    parsed = _PARSED.get(key)
+    parsed = _PARSED.get(key) or _resized(xml, style, bullet)
     if parsed is None:
         para = WrappedOnce(xml, style, bulletText=bullet)
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
-        _PARSED[key] = (style, [_copied(f) for f in para.frags])
+            _SHAPED.clear()
+            _SHAPES.clear()
+        _PARSED[key] = _SHAPED[(xml, _shape(style), bullet)] = (
+            style,
+            [_copied(f) for f in para.frags],
+        )
         return para
+    _PARSED[key] = parsed
     return WrappedOnce(xml, style, bulletText=bullet, frags=[_copied(f) for f in parsed[1]])
+
+
+def _resized(
+    xml: str, style: ParagraphStyle, bullet: str | None
+) -> tuple[ParagraphStyle, list[Any]] | None:
+    """The fragments parsed for `xml` in a style that differs from `style` in its sizes
+    alone, set in `style`'s type size; None when there are none, or one has a size of its
+    own (which the markup never sets)."""
+    found = _SHAPED.get((xml, _shape(style), bullet))
+    if found is None:
+        return None
+    other, frags = found
+    if any(f.fontSize != other.fontSize for f in frags):
+        return None
+    resized = [_copied(f) for f in frags]
+    for frag in resized:
+        frag.fontSize = style.fontSize
+    return style, resized
+
+
+def _shape(style: ParagraphStyle) -> tuple[Any, ...]:
+    """Every setting of `style` but its sizes, spaces and indents (and its name)."""
+    known = _SHAPES.get(id(style))
+    if known is not None and known[0] is style:
+        return known[1]
+    names = sorted({*ParagraphStyle.defaults, *vars(style)} - _SIZES)
+    shape = tuple((n, _hashable(getattr(style, n, None))) for n in names)
+    _SHAPES[id(style)] = (style, shape)
+    return shape
+
+
+def _hashable(setting: Any) -> Any:
+    try:
+        hash(setting)
+    except TypeError:
+        return repr(setting)
+    return setting
 
 
 def _copied(frag: Any) -> Any:
