@@ -213,3 +213,23 @@ def test_a_paragraph_at_another_type_size_is_not_parsed_again(
     assert grown.wrap(120, 800) == fresh.wrap(120, 800)
     paragraphs.paragraph(xml, ParagraphStyle("t", parent=bigger, textColor="#cc0000"))
     assert parsed == [10, 10.6, 10.6]  # the reference paragraph, then the red one
+
+
+def test_a_width_at_another_type_size_is_the_known_one_scaled(
+    monkeypatch: pytest.MonkeyPatch, line_breaks: list[object]
+) -> None:
+    """A skill grid or a date column measured again on a fitting pass at another type size
+    scales the width it knows (advances and kerning are in thousandths of an em); a style
+    with another face is measured afresh."""
+    for memo in ("_PARSED", "_SHAPED", "_SHAPES", "_WIDTHS"):
+        monkeypatch.setattr(paragraphs, memo, {})
+    xml = "<b>Compilers:</b> TorchInductor, AOTInductor, Triton"
+    bigger = ParagraphStyle("t", parent=STYLE, fontSize=10.6, leading=12.7)
+    paragraphs.line_width(xml, STYLE)
+    scaled = paragraphs.line_width(xml, bigger)
+    assert len(line_breaks) == 1
+    fresh = rl_paragraph.Paragraph(xml, bigger)
+    fresh.wrap(1e6, 1e6)
+    assert abs(scaled - max(fresh.getActualLineWidths0())) < 1e-9
+    paragraphs.line_width(xml, ParagraphStyle("t", parent=bigger, fontName="Courier"))
+    assert len(line_breaks) == 3  # the reference paragraph above, then the other face

@@ -159,8 +159,28 @@ def _copied(frag: Any) -> Any:
     return twin
 
 
+# (xml, the style but its sizes) -> (type size, width): a skill grid or a date column is
+# measured again on every fitting pass, and at another type size a width scales with it
+_WIDTHS: dict[tuple[str, tuple[Any, ...]], tuple[float, float]] = {}
+
+
 def line_width(xml: str, style: ParagraphStyle) -> float:
-    """The width `xml` takes set on one line (fonts, bold and fallback faces included)."""
+    """The width `xml` takes set on one line (fonts, bold and fallback faces included).
+    Every advance and kerning pair is in thousandths of an em, so the width at another
+    size is the known one scaled; text that is shaped or spaced for itself (right to left,
+    CJK) is measured each time."""
+    rtl = getattr(style, "rtl_page", False) or has_rtl(xml)
+    plain = not rtl and max(xml, default=" ") < "\u2e80"
+    key = (xml, _shape(style)) if plain else None
+    known = _WIDTHS.get(key) if key else None
+    if known is not None:
+        size, width = known
+        return width if size == style.fontSize else width * style.fontSize / size
     para = paragraph(xml, style)
     para.wrap(1e6, 1e6)
-    return max(para.getActualLineWidths0() or [0.0])
+    width = max(para.getActualLineWidths0() or [0.0])
+    if key:
+        if len(_WIDTHS) >= _PARSED_MAX:
+            _WIDTHS.clear()
+        _WIDTHS[key] = (style.fontSize, width)
+    return width
