@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import EXAMPLE, FIXTURES, run_cli
-from pagemetrics import read_boxes, text_lines
+from pagemetrics import body_size, read_boxes, text_lines
 from resume_pdf.style.theme import load_theme
 
 RESUMES = [EXAMPLE, FIXTURES / "long.yaml"]
@@ -25,12 +25,19 @@ def modern(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     return pdf
 
 
+def _heading_size(glyphs: list) -> float:
+    """The heading's size as drawn: the style's, times what growing did to the body."""
+    theme = load_theme("modern")
+    return theme.sizes.heading * body_size(glyphs) / theme.sizes.body
+
+
 def test_heading_words_start_at_the_texts_left_edge(modern: Path) -> None:
     glyphs, _ = read_boxes(modern)
     theme = load_theme("modern")
     edge = theme.page.margins.left
     lines = text_lines([g for g in glyphs if g.char.strip()])
-    headings = [ln for ln in lines if abs(ln.size - theme.sizes.heading) < 0.6 and ln.bold]
+    heading = _heading_size(glyphs)
+    headings = [ln for ln in lines if abs(ln.size - heading) < 0.3 and ln.bold]
     assert headings
     for line in headings:
         assert abs(line.glyphs[0].x - edge) < 0.5, (line.text, line.glyphs[0].x)
@@ -40,8 +47,8 @@ def test_heading_words_start_at_the_texts_left_edge(modern: Path) -> None:
 
 def test_the_contact_line_draws_icons_and_no_dots(modern: Path) -> None:
     glyphs, _ = read_boxes(modern)
-    size = load_theme("modern").sizes.heading
-    heading = max(g.y for g in glyphs if abs(g.size - size) < 0.6 and g.weight >= 600)
+    size = _heading_size(glyphs)
+    heading = max(g.y for g in glyphs if abs(g.size - size) < 0.3 and g.weight >= 600)
     dots = [g for g in glyphs if g.page == 0 and g.char == "·" and g.y > heading]
     assert dots, "the text layer keeps the separators"
     doc = pdfium.PdfDocument(modern)
