@@ -44,7 +44,7 @@ HERE = ROOT / "benchmarks" / "openresume"
 STYLES = ["classic", "compact", "modern", "mono", "serif", "sidebar"]
 THEMES = ["classic", "engineeringclassic", "engineeringresumes", "sb2nov", "moderncv"]
 THEMES += ["ember", "harvard", "ink", "opal"]
-MIRROR = Path("/work/.mirror/xitanggg+open-resume/repo")
+MIRROR = os.environ.get("OPENRESUME_GIT", "/work/.mirror/xitanggg+open-resume/repo")
 PARSER = "src/app/lib/parse-resume-from-pdf"
 EXTRA = ["src/app/lib/redux/types.ts", "src/app/lib/redux/resumeSlice.ts"]
 EXTRA += ["src/app/lib/deep-clone.ts", "tsconfig.json"]
@@ -156,9 +156,7 @@ def build_rendercv(rendercv: str, resumes: dict[str, dict], tmp: Path) -> dict:
 
 def table(title: str, scores: dict, stems: list[str]) -> None:
     """style × résumé, each style's mean last."""
-    names = sorted(
-        {k[0] for k in scores}, key=lambda n: list(dict.fromkeys(k[0] for k in scores)).index(n)
-    )
+    names = list(dict.fromkeys(k[0] for k in scores))
     print(f"\n{title:<20}" + "".join(f"{s[:12]:>13}" for s in stems) + f"{'mean':>8}")
     for name in names:
         row = [scoring.resume_score(scores[name, s]) for s in stems if (name, s) in scores]
@@ -184,14 +182,28 @@ def main() -> None:
     parser.add_argument("--rendercv", help="a RenderCV 2.8 command: also score its themes")
     parser.add_argument("--baseline", metavar="REV", help="also score commit REV's PDFs")
     parser.add_argument("--styles", default=",".join(STYLES))
-    parser.add_argument("--openresume", type=Path, default=MIRROR, help="its git directory")
+    parser.add_argument(
+        "--openresume",
+        type=Path,
+        default=Path(MIRROR),
+        help="a clone of github.com/xitanggg/open-resume, or its git directory "
+        "(default: $OPENRESUME_GIT, else %(default)s)",
+    )
     default_cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     parser.add_argument("--cache", type=Path, default=default_cache / "resume-pdf/openresume")
     parser.add_argument("--json", type=Path, help="also write every score and parse here")
     parser.add_argument("--show", action="append", default=[], help="print STYLE:FIXTURE's parse")
     args = parser.parse_args()
+    gitdir = args.openresume / ".git" if (args.openresume / ".git").exists() else args.openresume
+    missing = [tool for tool in ("git", "node", "npm") if not shutil.which(tool)]
+    if missing or not (gitdir / "HEAD").exists():
+        why = f"{', '.join(missing)} not found" if missing else f"no git repository at {gitdir}"
+        sys.exit(
+            f"openresume.py: {why} (needs git, node, npm and a clone: git clone "
+            "https://github.com/xitanggg/open-resume, then --openresume PATH)"
+        )
     args.cache.mkdir(parents=True, exist_ok=True)
-    bundle = prepare(args.openresume, args.cache)
+    bundle = prepare(gitdir, args.cache)
     fixtures = sorted(HERE.glob("*.yaml"))
     resumes = {f.stem: yaml.safe_load(f.read_text()) for f in fixtures}
     with tempfile.TemporaryDirectory(prefix="openresume-") as name:
