@@ -74,9 +74,13 @@ class Rendered:
 
 
 class _ResumeDoc(BaseDocTemplate):
-    """Adds an outline entry per section heading, and page numbers drawn first on each page,
-    before any content (a sidebar's too): a reader that takes text in drawing order then
-    never runs the page number into the next page's first heading ("1 / 2EDUCATION")."""
+    """Adds an outline entry per section heading, and page numbers that never stand between
+    two pieces of content in drawing order: page 1's is drawn after the page's content,
+    every later page's before it (a sidebar's too). Drawn last on page 1 and first on page 2,
+    the two numbers meet: no page number runs into a page's first heading ("1 / 2EDUCATION"),
+    the résumé's first text is its name, not "1 / 2" (a parser read that into the summary),
+    and page 1's last line ends before a number (pdf.js gives a page's last item no line end,
+    so a parser joins it to what the next page draws first)."""
 
     footer: Callable[[Canvas, int], None] | None = None
     tags: tuple[str, str, str] = ("en", "", "")  # the language, title and author
@@ -96,8 +100,15 @@ class _ResumeDoc(BaseDocTemplate):
             self.canv.showOutline()
 
     def draw_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
-        """Each template's beforeDrawPage: the page number, an artifact, before the page."""
-        if self.footer:
+        """Each template's beforeDrawPage: the page number, an artifact, before the page
+        (after it on page 1)."""
+        if self.footer and self.page > 1:
+            with artifact(canv, kind="Pagination"):
+                self.footer(canv, self.page)
+
+    def draw_first_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
+        """Each template's afterDrawPage: page 1's number, after page 1's content."""
+        if self.footer and self.page == 1:
             with artifact(canv, kind="Pagination"):
                 self.footer(canv, self.page)
 
@@ -146,6 +157,7 @@ def render(
     doc.addPageTemplates(templates)
     for template in doc.pageTemplates:
         template.beforeDrawPage = doc.draw_footer
+        template.afterDrawPage = doc.draw_first_footer
     if total:
         main = templates[0].frames[0] if story.side else None
         first = (main._x1, main._width) if main else None  # noqa: SLF001
