@@ -107,6 +107,28 @@ def _copied(frag: Any) -> Any:
     return twin
 
 
+_SHRUNK: dict[tuple[int, float], tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def shrunk(xml: str, style: ParagraphStyle, width: float, floor: float) -> ParagraphStyle:
+    """`style` at the size that sets `xml` on one line `width` points wide, in quarter
+    points down, but no smaller than `floor` times its size; `style` itself where the line
+    fits. A long name in the header shrinks so, and a long title in the sidebar's panel."""
+    wide = line_width(xml, style)
+    if wide <= width:
+        return style
+    size = max(style.fontSize * width / wide, style.fontSize * floor)
+    size = int(size * 4) / 4  # quarter points, down: the line fits
+    key = (id(style), size)
+    if key not in _SHRUNK:  # one style object per look: paragraph() caches by its id
+        leading = style.leading * size / style.fontSize
+        fitted = ParagraphStyle(
+            f"{style.name}-fitted", parent=style, fontSize=size, leading=leading
+        )
+        _SHRUNK[key] = (style, fitted)
+    return _SHRUNK[key][1]
+
+
 def line_width(xml: str, style: ParagraphStyle) -> float:
     """The width `xml` takes set on one line (fonts, bold and fallback faces included)."""
     para = paragraph(xml, style)
