@@ -66,6 +66,7 @@ sections:
         end: 2024-05
 """
 PAGE_DPI, CROP_DPI = 150, 300
+PANEL_ONLY = ("sidebar-addresses", "sidebar-headline")  # ours cropped to the panel
 
 
 def runner(args: argparse.Namespace, work: Path) -> tuple[list[str], dict[str, str]]:
@@ -99,7 +100,9 @@ def rendercv(command: str | None, data: dict, pdf: Path) -> Path | None:
         return None
     work = pdf.with_suffix("")
     work.mkdir(exist_ok=True)
-    (work / "cv.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    (work / "cv.yaml").write_text(
+        yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8"
+    )
     run = [command, "render", "cv.yaml", "--dont-generate-markdown", "-nohtml", "-nopng"]
     done = subprocess.run([*run, "-pdf", str(pdf)], cwd=work, capture_output=True, text=True)
     return pdf if done.returncode == 0 and pdf.exists() else None
@@ -204,13 +207,13 @@ def crop(pdf: Path | None, page: int, box: tuple[float, float, float, float]) ->
 
 def beside(pictures: list[tuple[str, Image.Image]], out: Path) -> Path:
     """The pictures side by side, each under its label, on white."""
-    pad, label = 24, 40
+    pad, label = 24, 72
     width = sum(p.width for _, p in pictures) + pad * (len(pictures) + 1)
     height = max(p.height for _, p in pictures) + label + pad
     sheet = Image.new("RGB", (width, height), "white")
     draw, x = ImageDraw.Draw(sheet), pad
     for name, picture in pictures:
-        draw.text((x, 8), name, fill="black", font_size=28)
+        draw.text((x, 8), name, fill="black", font_size=56)
         sheet.paste(picture, (x, label))
         draw.rectangle(
             (x - 1, label - 1, x + picture.width, label + picture.height), outline="#999"
@@ -286,7 +289,9 @@ def item_crops(
     long_name = copy.deepcopy(yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
     long_name["name"] = LONG_NAME
     named = work / "long-name.yaml"
-    named.write_text(yaml.safe_dump(long_name, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    named.write_text(
+        yaml.safe_dump(long_name, allow_unicode=True, sort_keys=False), encoding="utf-8"
+    )
     mixed = work / "mixed.yaml"
     mixed.write_text(MIXED, encoding="utf-8")
     hebrew = yaml.safe_load((ROOT / "benchmarks" / "rtl" / "hebrew.rendercv.yaml").read_text())
@@ -335,7 +340,7 @@ def item_crops(
             "sidebar",
             rcv_from_ours(panel, "moderncv"),
             0,
-            ("maximiliane.wolfe", "Berlin, DE"),
+            ("maximiliane.wolfe", "Code"),
             ("Maximiliane", "Berlin"),
         ),
         (
@@ -390,7 +395,10 @@ def item_crops(
         pictures = []
         for label, command in (("before", before), ("after", after)):
             pdf = build(command, source, out / "pdf" / f"{name}-{label}.pdf", "--style", style)
-            pictures.append((label, crop(pdf, page, _box(pdf, page, ours_at, name))))
+            box = _box(pdf, page, ours_at, name)
+            if name in PANEL_ONLY:  # the panel alone: its left 240 pt
+                box = (0, box[1], 240, box[3])
+            pictures.append((label, crop(pdf, page, box)))
         if theirs_data is not None and args.rendercv:
             theirs = rendercv(args.rendercv, theirs_data, out / "pdf" / f"{name}-rendercv.pdf")
             theme = theirs_data.get("design", {}).get("theme", "classic")
