@@ -118,7 +118,8 @@ def rcv_data(theme: str, name: str | None = None) -> dict:
 
 def rcv_from_ours(source: Path, theme: str) -> dict:
     """A résumé of ours (name, contact, summary, experience, education, skills) in
-    RenderCV's format, for the crops of content RenderCV has no file of."""
+    RenderCV's format (projects and publications too), for the crops of content RenderCV
+    has no file of."""
     ours = yaml.safe_load(source.read_text(encoding="utf-8"))
     contact = ours.get("contact", {})
     cv: dict = {"name": ours["name"], "sections": {}}
@@ -133,6 +134,15 @@ def rcv_from_ours(source: Path, theme: str) -> dict:
             cv["sections"][key] = [_rcv_job(e) for e in section["experience"]]
         elif "education" in section:
             cv["sections"][key] = [_rcv_school(e) for e in section["education"]]
+        elif "projects" in section:
+            cv["sections"][key] = [
+                {"name": e["title"], "summary": e.get("summary", "")} for e in section["projects"]
+            ]
+        elif "publications" in section:
+            cv["sections"][key] = [
+                {"title": e["title"], "authors": e.get("authors", []), "journal": e.get("venue")}
+                for e in section["publications"]
+            ]
         elif "skills" in section:
             cv["sections"][key] = [
                 {"label": g["group"], "details": ", ".join(g["items"])} for g in section["skills"]
@@ -374,7 +384,16 @@ def item_crops(
             "page-two-top-classic",
             fixtures / "long.yaml",
             "classic",
-            rcv_data("classic"),
+            rcv_from_ours(fixtures / "long.yaml", "classic"),
+            1,
+            None,
+            None,
+        ),
+        (
+            "page-two-footer-classic",
+            fixtures / "long.yaml",
+            "classic",
+            rcv_from_ours(fixtures / "long.yaml", "classic"),
             1,
             None,
             None,
@@ -411,7 +430,7 @@ def item_crops(
 def _box(pdf: Path | None, page: int, at: tuple[str, str] | None, name: str) -> tuple:
     """The crop of an item: between its two texts; a page's top third (page 2's top, a
     mixed-direction header); its foot (a page number: the bottom 70 pt, the whole width)."""
-    if name.endswith("page-number"):
+    if name.endswith(("page-number", "footer-classic")):
         return (0, 0, 612, 70)
     if at is None:
         return (0, 792 - 300, 612, 792)
