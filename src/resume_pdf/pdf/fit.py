@@ -67,14 +67,17 @@ class _Search:
         are the tighter of the two, so the sidebar keeps the height it was fitted in. A
         page that grows (t < 0) grows the panel with the main column, type and spacing,
         as far as the panel still fits page 1 (panel_growth), its headings at the main
-        column's size: one size per role across both columns."""
+        column's size (one size per role across both columns), its name at its own."""
         main = self.theme.tightened(t)
         if self.side_t > t:
             margins = self.theme.tightened(self.side_t).page.margins
             main = replace(main, page=replace(main.page, margins=margins))
         if t < 0 and self.side_t == 0 and self.placed is not None:
             side = self.theme.grown(min(-t, self.panel_growth()))
-            sizes = replace(side.sizes, heading=max(side.sizes.heading, main.sizes.heading))
+            # the name keeps its size: it is fitted to the panel's width, down to a floor
+            # of the style's own size (grown, a long name broke at its hyphen)
+            heading = max(side.sizes.heading, main.sizes.heading)
+            sizes = replace(side.sizes, heading=heading, name=self.theme.sizes.name)
             return main, replace(side, sizes=sizes)
         return main, self.theme.tightened(self.side_t)
 
