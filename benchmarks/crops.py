@@ -236,13 +236,14 @@ def beside(pictures: list[tuple[str, Image.Image]], out: Path) -> Path:
 
 def region(pdf: Path | None, page: int, first: str, last: str, wide: bool = True) -> tuple:
     """From above `first` to below `last` (texts on `page`), across the text (`wide`: the
-    whole paper's width), padded; a third of the page when either is not found."""
+    whole paper's width), padded (5 pt below, not into the next line); the page's top
+    third when either is not found."""
     a = find(pdf, first, page) if pdf else None
     b = find(pdf, last, page) if pdf else None
     if not (a and b):
         return (0, 528, 612, 792)
     left, right = (0, 612) if wide else (min(a[0], b[0]) - 12, max(a[2], b[2]) + 12)
-    return (left, min(a[1], b[1]) - 14, right, max(a[3], b[3]) + 14)
+    return (left, min(a[1], b[1]) - 5, right, max(a[3], b[3]) + 14)
 
 
 def main() -> None:
@@ -332,8 +333,8 @@ def item_crops(
             "classic",
             rcv_data("classic"),
             0,
-            ("ML compilers", "Correctness testing at scale"),
-            ("ML compilers", "Correctness testing"),
+            ("Skills", "Correctness testing at scale"),
+            ("Skills", "Correctness testing"),
         ),
         (
             "sidebar-sizes",
