@@ -48,6 +48,7 @@ rl_config.useA85 = 0
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 SIDEBAR_GAP = PANEL_PAD + GUTTER  # points from the sidebar's text to the main column's
+TINT_SHORT = 72.0  # points: a tint ending nearer the paper's foot than this runs to it
 
 
 @value
@@ -94,6 +95,14 @@ class _ResumeDoc(BaseDocTemplate):
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
         add_outline_entry(self.canv, flowable)
+
+    ran_over = False  # page 1's main column ran on to a page 2
+
+    def handle_frameEnd(self, resume: int = 0) -> None:  # noqa: N802 (reportlab's name)
+        """A frame ends before the story does: the page runs on (the story's own end
+        breaks the page without it)."""
+        self.ran_over = True
+        super().handle_frameEnd(resume)
 
     def afterPage(self) -> None:  # noqa: N802
         if self.page == 1:
@@ -225,14 +234,21 @@ def _templates(
         "main",
     )
 
+    band = bar.width + PANEL_PAD + (m.left if left else m.right)
+    tint: list[int] = []  # where page 1's tint is drawn in its content, until it ends
+    frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+
+    def draw_tint(canv: Canvas, bottom: float) -> None:
+        canv.rect(0 if left else width - band, bottom, band, height - bottom, stroke=0, fill=1)
+
     def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
-        band = bar.width + PANEL_PAD + (m.left if left else m.right)
-        with artifact(canv):  # the tinted panel
+        with artifact(canv):  # the tinted panel, its foot decided at the page's end
             canv.saveState()
             canv.setFillColor(HexColor(bar.background))
-            canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
+            draw_tint(canv, 0.0)
+            tint[:] = [len(canv._code) - 1]  # noqa: SLF001
             canv.restoreState()
-        frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+        frame._reset()  # noqa: SLF001
         section = "the header"
         with stream(canv, "side"):  # its own flow of parts in the structure tree
             for flowable in side:
@@ -242,7 +258,21 @@ def _templates(
                     raise SidebarOverflow(section)
                 add_outline_entry(canv, flowable)
 
-    return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]
+    def end_tint(canv: Canvas, doc: BaseDocTemplate) -> None:
+        """A page that ends short (its main column stops above the foot, none follows)
+        ends its tint a bottom margin below the lower column: a tint running on below
+        empty columns read as a page left unfinished."""
+        if getattr(doc, "ran_over", False) or not tint:
+            return
+        bottom = min(frame._y, main._y) - m.bottom  # noqa: SLF001
+        if bottom < TINT_SHORT:
+            return
+        code = canv._code  # noqa: SLF001
+        draw_tint(canv, bottom)
+        code[tint[0]] = code.pop()
+
+    first = PageTemplate("first", [main], onPage=draw_sidebar, onPageEnd=end_tint)
+    return [first, PageTemplate("later", [full])]
 
 
 class SidebarOverflow(Exception):
