@@ -1,5 +1,6 @@
 """Print the README's set-up commands: the lines of the first ```sh block after its
-"Set up and build" heading. CI runs them as written; tests/end_to_end/test_docs_work_as_written.py reads them too."""
+"Set up and build" heading. CI runs them as written;
+tests/end_to_end/test_docs_work_as_written.py reads them too."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ untagged and tagged in this process, the bytes of each and the growth.
 
     python benchmarks/tags_size.py [RESUME.yaml]
 
-Untagged means KerningCanvas.tagged = False (what tests/pdf/test_tagged_pdf.py compares the text layer
-with): the same drawing without marked content, structure tree, XMP and link /Contents.
+Untagged means KerningCanvas.tagged = False (what tests/pdf/test_tagged_pdf.py compares the
+text layer with): the same drawing without marked content, structure tree, XMP and link /Contents.
 Both are written by the same writer (pdf/pack.py: the structure elements in an object stream,
 the cross-reference as a stream); `--plain-writer` also shows reportlab's own writer (one
 object each, an xref table), as before the packing. Sizes are deterministic (the PDFs are

@@ -24,6 +24,7 @@ class Box:
     fill: str
     bottom: float  # the glyph's ink box
     top: float
+    right: float = 0.0  # its ink's right edge
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,7 @@ def read_boxes(pdf: Path | bytes) -> tuple[list[Box], list[tuple[float, float]]]
                         "#" + "".join(f"{c.value:02x}" for c in rgba[:3]),
                         bottom.value,
                         top.value,
+                        right.value,
                     )
                 )
     finally:

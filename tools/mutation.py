@@ -4,7 +4,8 @@
     python tools/mutation.py markup            # one target (see TARGETS), or several
     python tools/mutation.py --list            # the targets and their test files
     python tools/mutation.py markup --report   # the score of the last run, and survivors
-    python tools/mutation.py markup --recheck --tests tests/text/test_markup_and_links_pinned.py  # after adding tests
+    python tools/mutation.py markup --recheck \
+        --tests tests/text/test_markup_and_links_pinned.py  # after adding tests
 
 Each target is run in its own scratch copy of the project (under .mutation/TARGET/, outside
 the package) with a [tool.mutmut] section naming only its modules and the test files that
@@ -41,20 +42,35 @@ SUBPROCESS = "watch or two_processes or interrupted"  # tests that run a child p
 # target -> (modules under src/resume_pdf, test selection passed to pytest)
 TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "markup": (
-        ("text/markup.py", "text/inline.py"),
-        ("tests/text/test_inline_markup_escapes_everything.py", "tests/text/test_markup_and_links_pinned.py"),
+        ("pdf/markup.py", "text/inline.py"),
+        (
+            "tests/text/test_inline_markup_escapes_everything.py",
+            "tests/text/test_markup_and_links_pinned.py",
+        ),
     ),
-    "source": (("read/source.py",), ("tests/model/test_load_and_validate_resume.py", "tests/read/test_bad_input_located_in_one_run.py")),
+    "source": (
+        ("read/source.py",),
+        (
+            "tests/model/test_load_and_validate_resume.py",
+            "tests/read/test_bad_input_located_in_one_run.py",
+        ),
+    ),
     "output": (
         ("write/output.py",),
-        ("tests/read/test_bad_input_located_in_one_run.py", "tests/end_to_end/test_readme_promises.py", "-k", f"not ({SUBPROCESS})"),
+        (
+            "tests/read/test_bad_input_located_in_one_run.py",
+            "tests/end_to_end/test_readme_promises.py",
+            "-k",
+            f"not ({SUBPROCESS})",
+        ),
     ),
     "verify": (
-        ("verify.py",),
+        ("check/verify.py",),
         (
             "tests/end_to_end/test_readme_promises.py",
             "tests/model/test_variants_per_application.py",
-            "tests/text/test_cjk_line_breaks_and_date_words.py",  # Han and kana as words of their own
+            # Han and kana as words of their own
+            "tests/text/test_cjk_line_breaks_and_date_words.py",
             "-k",
             "verify or japanese or cjk",
         ),
@@ -63,7 +79,9 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("pdf/fit.py",),
         (
             "tests/pdf/test_page_budget_fit.py",
-            "tests/end_to_end/test_readme_promises.py::test_tightening_goes_spacing_then_margins_then_type",
+            "tests/end_to_end/test_readme_promises.py",
+            "-k",
+            "test_page_budget_fit or test_tightening_goes_spacing_then_margins_then_type",
         ),
     ),
     "jsonresume": (
@@ -78,8 +96,13 @@ TARGETS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "variants": (
-        ("variants.py",),
-        ("tests/model/test_variants_per_application.py", "tests/end_to_end/test_readme_promises.py", "-k", "variant"),
+        ("model/variants.py",),
+        (
+            "tests/model/test_variants_per_application.py",
+            "tests/end_to_end/test_readme_promises.py",
+            "-k",
+            "variant",
+        ),
     ),
 }
 

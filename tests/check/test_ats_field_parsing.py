@@ -297,6 +297,7 @@ def test_verify_reports_fields_read_as_one_item_and_glued_page_ends(tmp_path: Pa
     assert len(glued) == 1 and "'Tech Lead' runs into page 2's first line 'Skills'" in str(glued[0])
     assert len(_page_ends(["a\n1 / 2\n", "Skills\n"])) == 1  # a page number last
     assert _page_ends(["1 / 2\na\n", "2 / 2\nSkills\n"]) == []  # first: apart from content
+    assert _page_ends(["a\n1 / 2\n", "2 / 2\nSkills\n"]) == []  # the two numbers meet
 
 
 @pytest.mark.parametrize("style", STYLES)

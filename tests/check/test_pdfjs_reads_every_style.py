@@ -71,12 +71,22 @@ def test_no_lone_space_item_between_two_words_of_one_font(style: str, resume: st
 
 
 @pytest.mark.parametrize(("style", "resume"), CASES)
-def test_a_page_ends_with_content_not_its_number(style: str, resume: str, read) -> None:
-    """The page number is drawn first: drawn last, it ran into the next page's first
-    heading ("1 / 2EDUCATION")."""
-    for page in read(style, resume):
-        last = [i for i in page if not i.blank][-1]
-        assert not pdfjs.FOOTER.fullmatch(last.text.strip()), last.text
+def test_no_page_number_stands_between_two_pieces_of_content(style: str, resume: str, read) -> None:
+    """The pages read as parsers read them, one stream of items (pdf.js ends no page with a
+    line end, so OpenResume joins a page's last item to the next page's first): the first
+    text is content, and a page number stands only beside another. Drawn last on each page,
+    page 1's ran into page 2's first heading ("1 / 2EDUCATION"); drawn first on each page,
+    page 1's was the résumé's first text (read into the summary) and page 2's ran into page
+    1's last line. Page 1's is drawn after its content, page 2's before."""
+    stream = [i.text.strip() for page in read(style, resume) for i in page if not i.blank]
+    number = [bool(pdfjs.FOOTER.fullmatch(text)) for text in stream]
+    assert not number[0], stream[:3]
+    between = [
+        stream[k - 1 : k + 2]
+        for k in range(1, len(stream) - 1)
+        if number[k] and not (number[k - 1] or number[k + 1])
+    ]
+    assert between == []
 
 
 def _shown_title(title: str, style: str) -> str:

@@ -149,8 +149,9 @@ def test_page_numbers_only_on_multi_page_documents(build, tmp_path: Path) -> Non
     assert run.exit_code == 0, run.stderr
     pages = pdf_pages_text(run.output)
     assert len(pages) >= 2
-    # drawn first on each page, before any content: never run into the next page's text
-    assert pages[0].lstrip().startswith(f"Long Example · 1 / {len(pages)}\n")
+    # page 1's after its content, every later page's before: never run into content
+    assert pages[0].rstrip().endswith(f"Long Example · 1 / {len(pages)}")
+    assert pages[1].lstrip().startswith(f"Long Example · 2 / {len(pages)}\n")
 
 
 def test_the_format_example_builds_and_extracts(tmp_path: Path) -> None:

@@ -53,7 +53,9 @@ def test_a_twelve_page_cv_with_pages_any(tmp_path: Path) -> None:
     assert "fitted" not in run.stdout  # `any` never tightens
     pages = pdf_pages_text(out)
     assert len(pages) >= 14
-    for i, page in enumerate(pages, 1):  # footers on page 14 as on page 2
+    # footers on page 14 as on page 2: page 1's after its content, every later one's before
+    assert pages[0].rstrip().rsplit("\n", 1)[-1].endswith(f"1 / {len(pages)}")
+    for i, page in enumerate(pages[1:], 2):
         assert page.lstrip().split("\n", 1)[0].endswith(f"{i} / {len(pages)}")
     recall = measure(expected_text(tmp_path / "cv.yaml"), "\n".join(pages))
     assert recall.order_recall == 1.0, recall.missing

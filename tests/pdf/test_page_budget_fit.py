@@ -92,8 +92,9 @@ def test_two_page_budget_with_a_line_on_page_three(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.stderr
     assert ": 2 pages, fitted at" in run.stdout
     pages = check_pdf(out, src, 2)
-    firsts = [page.lstrip().split("\n")[0].strip()[-5:] for page in pages]  # drawn first
-    assert firsts == ["1 / 2", "2 / 2"], pages
+    # page 1's number drawn after its content, page 2's before: the two meet
+    ends = [pages[0].rstrip().split("\n")[-1].strip()[-5:], pages[1].lstrip()[:40]]
+    assert ends[0] == "1 / 2" and ends[1].split("\n")[0].strip()[-5:] == "2 / 2", pages
 
 
 def test_a_nearly_empty_last_page_is_pulled_back(tmp_path: Path) -> None:
@@ -191,7 +192,7 @@ def test_a_panel_section_taller_than_the_page_moves_to_the_main_column(tmp_path:
     assert "MANYSKILLS" in "".join(g[0] for g in _columns(out)[1] if g[0] != " ").upper()
 
 
-def _sidebar_resume(groups: int, entries: int) -> str:
+def _sidebar_resume(groups: int, entries: int, summary: str = "") -> str:
     skills = "".join(
         f"      - {{group: G{i}, items: [alpha, beta, gamma]}}\n" for i in range(groups)
     )
@@ -201,7 +202,7 @@ def _sidebar_resume(groups: int, entries: int) -> str:
         for i in range(entries)
     )
     return (
-        "name: Ann Example\nsummary: I build compilers and keep them fast.\nsections:\n"
+        f"name: Ann Example\nsummary: I build compilers and keep them fast.{summary}\nsections:\n"
         f"  - title: Experience\n    experience:\n{jobs}  - title: Skills\n    skills:\n{skills}"
     )
 
@@ -226,13 +227,21 @@ def test_only_an_overflowing_sidebar_is_tightened(tmp_path: Path) -> None:
 
     assert tall.exit_code == short.exit_code == 0
     assert "sidebar at spacing" in tall.stdout and "fitted at" not in tall.stdout
-    assert _columns(tall_pdf)[1] == _columns(short_pdf)[1]  # the main column is untouched
+    (panel, main), (_, short_main) = _columns(tall_pdf), _columns(short_pdf)
+    assert [g[0] for g in main] == [g[0] for g in short_main]  # the same words, page 1
+    # the main column is not tightened: it grows, its type held within half a point of
+    # the panel's (which keeps its size, tightened in spacing alone)
+    body, side = (
+        Counter(g[3] for g in c if g[0].isalpha()).most_common(1)[0][0] for c in (main, panel)
+    )
+    assert load_theme("sidebar").sizes.body <= body <= side + 0.5, (body, side)
 
 
 def test_only_an_overflowing_main_column_is_tightened(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    more = " And I test them, profile them and write down what I learn."
     long, _, long_pdf = build(
-        tmp_path / "a", _sidebar_resume(3, 14), "--style", "sidebar", "--pages", "1"
+        tmp_path / "a", _sidebar_resume(3, 13, more), "--style", "sidebar", "--pages", "1"
     )
     short, _, short_pdf = build(  # at its natural size: a short page grows both columns
         tmp_path / "b", _sidebar_resume(3, 1), "--style", "sidebar", "--pages", "any"

@@ -98,3 +98,19 @@ def test_dense_skills_stand_in_few_lines_group_by_group(tmp_path: Path, style: s
     text = " ".join(ln.text for ln in skills)
     for item in ("TypeScript", "TorchInductor", "Kubernetes", "PostgreSQL", "Terraform"):
         assert item in text, text
+
+
+@pytest.mark.parametrize("style", SINGLE)
+def test_a_line_in_a_skill_column_breaks_between_items(tmp_path: Path, style: str) -> None:
+    """An item that fits its column stays on one line ("Stable C ABI", never "Stable" over
+    "C ABI"): read across the page, each short item of the example stands whole in a line."""
+    groups = next(
+        s["skills"]
+        for s in yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))["sections"]
+        if "skills" in s
+    )
+    short = [i for g in groups for i in g["items"] if " " in i and len(i) <= 16]
+    assert len(short) >= 5
+    lines = [ln.text for ln in _build(tmp_path, EXAMPLE, style)]
+    broken = [i for i in short if not any(i in text for text in lines)]
+    assert not broken, lines

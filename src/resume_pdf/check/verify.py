@@ -193,8 +193,9 @@ _FOOTER = re.compile(r"(.*\S\s+)?\d+\s*/\s*\d+")
 def _page_ends(pages: list[str]) -> list[Problem]:
     """A page's text ends with a line end, so a reader that joins the pages does not glue
     its last line to the next page's first (a section title); and no page but the last
-    ends with its page number: drawn last, a reader that takes text in drawing order
-    (pdf.js) runs it into the next page's first heading ("1 / 2EDUCATION")."""
+    ends with its page number unless the next begins with its own: otherwise a reader that
+    takes text in drawing order (pdf.js) runs it into the next page's first heading
+    ("1 / 2EDUCATION")."""
     problems = []
     for number, (text, after) in enumerate(zip(pages, pages[1:], strict=False), 1):
         last = text.rstrip().rsplit("\n", 1)[-1].strip()
@@ -205,7 +206,7 @@ def _page_ends(pages: list[str]) -> list[Problem]:
                 f"{last[:40]!r} runs into page {number + 1}'s first line {first[:40]!r}"
             )
             problems.append(Problem(message))
-        if _FOOTER.fullmatch(last):
+        if _FOOTER.fullmatch(last) and not _FOOTER.fullmatch(first):
             message = f"page {number} ends with its page number ({last[:40]!r}), not content"
             problems.append(Problem(message))
     return problems

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable
 
 from ..model.content import CONTACT_SEPARATOR, display_url, link_text
@@ -20,9 +21,10 @@ from ..text.bidi import list_comma
 from ..text.inline import Rich, doi_url
 from .ink import Ink
 from .lines import FieldLine, SeparatedLine
-from .paragraphs import line_width, paragraph
+from .paragraphs import line_width, paragraph, shrunk
 from .tags import tagged
 
+TITLE_FLOOR = 0.85  # a title in the sidebar's panel shrinks to its line down to this share
 RIGHT_MAX = 200.0  # points: the widest the right-hand column (dates, place) grows
 EN = 0.5  # an en, in ems: the least gap between two fields on one line
 
@@ -64,7 +66,8 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
         other = _joined((item.degree, item.field), ", ", ink)
     if ink.narrow:  # the sidebar: a line each
         st = ink.st
-        lines = [(lead, st.entry), (right, st.sub), (other, st.org), (place, st.sub)]
+        lead_style = panel_title(lead, ink) if lead else st.entry
+        lines = [(lead, lead_style), (right, st.sub), (other, st.org), (place, st.sub)]
         out = [paragraph(xml, style) for xml, style in lines if xml]
         return [tagged(out[0], "H3" if lead else "P"), *out[1:]] if out else []
     if header == "inline":
@@ -75,6 +78,17 @@ def _field_head(item: Experience | Education, ink: Ink) -> list[Flowable]:
     if other or place:
         rows.append((other and paragraph(other, ink.st.org), place))
     return title_rows(rows, ink)
+
+
+def panel_title(xml: str, ink: Ink) -> ParagraphStyle:
+    """The style of an entry's title in the sidebar's panel: its size, or, where that does
+    not fit the panel's line, smaller in quarter points down to TITLE_FLOOR of it, as a
+    long name shrinks in the header. A parser reads a title's first line as the whole
+    title ("University of Illinois" for "... Urbana-Champaign"); one too long even at the
+    floor wraps at its own size."""
+    style, width = ink.st.entry, ink.theme.layout.sidebar.width
+    fitted = shrunk(xml, style, width, TITLE_FLOOR)
+    return fitted if line_width(xml, fitted) <= width else style
 
 
 def _entry_lines(item: Any, ink: Ink) -> tuple[str, str, list[str]]:
@@ -114,6 +128,8 @@ def title_rows(rows: list[tuple[Any, str]], ink: Ink) -> list[Flowable]:
     an en or more, so a left part never comes nearer to it than that."""
     st = ink.st
     lefts = [paragraph(x, st.entry) if isinstance(x, str) and x else x for x, _ in rows]
+    if ink.narrow and isinstance(rows[0][0], str) and rows[0][0]:
+        lefts[0] = paragraph(rows[0][0], panel_title(rows[0][0], ink))
     if lefts and isinstance(rows[0][0], str) and rows[0][0]:
         tagged(lefts[0], "H3")  # the entry's title: a heading under its section's
     if not any(r for _, r in rows):

@@ -18,8 +18,8 @@ from ..style.theme import LOOSEST, TIGHTEST, Theme
 from ..values import astuple, replace, value
 from .explain import diagnose, overridden
 from .growth import aim, needed
-from .render import RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
-from .sidebar import Placed
+from .render import PAGE_SIZES, RESUME, Kind, Rendered, SidebarOverflow, render, sidebar_problem
+from .sidebar import PANEL_TYPE, Placed, most_growth
 
 NEARLY_EMPTY = 0.3  # a last page less full than this is pulled back when spacing allows
 FILLED = 0.95  # a page shorter than its budget grows until its last page is this full
@@ -62,20 +62,54 @@ class _Search:
         # a sidebar's placement, decided by the first pass and kept by the others: a section
         # does not change columns as the spacing moves, and each pass saves measuring them
         self.placed: Placed | None = None
+        self.panel_most: float | None = None  # how far the panel grows and still fits
 
     def themes(self, t: float) -> tuple[Theme, Theme]:
         """The main column's theme at t and the sidebar's at side_t. The page's margins
         are the tighter of the two, so the sidebar keeps the height it was fitted in. A
-        page that grows (t < 0) grows the panel's spacing with the main column's (left
-        natural, it ended 70 pt higher on the example), but not its type: a long school or
-        employer name would wrap in the narrow panel, and an ATS reads a wrapped name's
-        first line only."""
+        page that grows (t < 0) grows the panel with the main column, type and spacing,
+        as far as the panel still fits page 1 (panel_growth), its headings at the main
+        column's size (one size per role across both columns), its name at its own."""
         main = self.theme.tightened(t)
         if self.side_t > t:
             margins = self.theme.tightened(self.side_t).page.margins
             main = replace(main, page=replace(main.page, margins=margins))
-        side_t = max(t, -1.0) if t < 0 and self.side_t == 0 else self.side_t  # spacing only
-        return main, self.theme.tightened(side_t)
+        if t < 0 and self.side_t == 0 and self.placed is not None:
+            side = self.theme.grown(min(-t, self.panel_growth()))
+            # the name keeps its size: it is fitted to the panel's width, down to a floor
+            # of the style's own size (grown, a long name broke at its hyphen)
+            heading = max(side.sizes.heading, main.sizes.heading)
+            sizes = replace(side.sizes, heading=heading, name=self.theme.sizes.name)
+            return main, replace(side, sizes=sizes)
+        return main, self.theme.tightened(self.side_t)
+
+    def panel_growth(self) -> float:
+        """How far (0 to -LOOSEST) the sidebar's panel grows and still fits page 1:
+        measured, not laid out (no pass), once per build."""
+        if self.panel_most is None:
+            from .layout import panel_height
+
+            placed, theme = self.placed, self.theme
+            m, (_, page_h) = theme.page.margins, PAGE_SIZES[theme.page.size]
+            room = page_h - m.top - m.bottom - 1.0  # a point to spare for rounding
+
+            def fits(g: float) -> bool:
+                return panel_height(self.resume, theme.grown(g), self.book, placed) <= room
+
+            self.panel_most = most_growth(fits, -LOOSEST)
+        return self.panel_most
+
+    def growth_ceiling(self) -> float:
+        """How far the main column may grow: a sidebar page's main text stays within
+        PANEL_TYPE of the panel's, so a panel that cannot grow holds its type back."""
+        if self.placed is None:
+            return -LOOSEST
+        panel = self.theme.tightened(self.side_t) if self.side_t else None
+        body = (panel or self.theme.grown(self.panel_growth())).sizes.body
+        natural, top = self.theme.sizes.body, self.theme.fit.ceiling.body
+        if top <= natural or body + PANEL_TYPE >= top:
+            return -LOOSEST
+        return 1.0 + max(body + PANEL_TYPE - natural, 0.0) / (top - natural)
 
     def run(self, t: float) -> Rendered | None:
         """One layout pass at tightening t; None when the sidebar does not fit page 1."""
@@ -216,7 +250,7 @@ def _grow(search: _Search, natural: Rendered) -> tuple[float, Rendered] | None:
     short (a short page stops there). None when the page is full enough already or the
     style does not grow."""
     pages = natural.pages
-    most = _growth_limit(search.theme, natural)
+    most = min(_growth_limit(search.theme, natural), search.growth_ceiling())
     if not search.theme.fit.grow or natural.used >= pages - 1 + FILLED or most <= 0:
         return None
     target = pages - (1 - FILLED) / 2

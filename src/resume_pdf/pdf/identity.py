@@ -20,7 +20,7 @@ from ..text.bidi import has_rtl
 from ..text.typography import tie_last, tie_phone
 from .ink import Ink
 from .lines import SeparatedLine
-from .paragraphs import balanced, line_width, paragraph
+from .paragraphs import balanced, line_width, paragraph, shrunk
 from .tags import HEADER, Part, tagged
 
 
@@ -79,15 +79,7 @@ def _wide_name(name: str, ink: Ink, aside: float) -> Flowable:
     xml = ink.text(name, bold=True, family=family)
     page = ink.theme.page
     width = PAGE_WIDTH[page.size] - page.margins.left - page.margins.right - aside
-    wide = line_width(xml, style)
-    if wide <= width:
-        return paragraph(xml, style)
-    size = max(style.fontSize * width / wide, style.fontSize * NAME_FLOOR)
-    size = int(size * 4) / 4  # quarter points, down: the line fits
-    leading = style.leading * size / style.fontSize
-    return paragraph(
-        xml, ParagraphStyle("name-fitted", parent=style, fontSize=size, leading=leading)
-    )
+    return paragraph(xml, shrunk(xml, style, width, NAME_FLOOR))
 
 
 def _sidebar_name(name: str, ink: Ink) -> Flowable:

@@ -155,6 +155,13 @@ def _placed(
     return decided, made.get(decided)
 
 
+def panel_height(resume: Resume, theme: Theme, book: FontBook, placed: Placed) -> float:
+    """How tall the sidebar's panel stands set in `theme`, its sections and width `placed`:
+    measured, not laid out, so a growing page can ask how far the panel may grow with it."""
+    side = build_story(resume, theme, book, placed=placed, side_only=True).side
+    return _height(side, placed[1])
+
+
 def _height(flowables: list[Flowable], width: float) -> float:
     """The height the flowables take set one after the other `width` points wide."""
     return sum(

@@ -36,6 +36,7 @@ class Balanced(WrappedOnce):
 
         if self.style.alignment == TA_LEFT:
             balanced_rows(lines_at, avail_width)
+            self._last_not_longest(lines_at, avail_width)
         else:
             lines_at(avail_width)
         if max(self.getActualLineWidths0() or [0.0]) > avail_width:  # a word cut too wide
@@ -43,8 +44,28 @@ class Balanced(WrappedOnce):
         self._balanced = (avail_width, self.width)
         return avail_width, self.height
 
+    def _last_not_longest(self, lines_at: Callable[[float], list[Any]], most: float) -> None:
+        """Three lines or more whose last is the longest (a wedge, its weight at the foot:
+        "Infrastructure engineer building / the systems between research / models and
+        production machines") are broken again at the width between the balanced one and
+        `most` that keeps their count, ends on a shorter line and spreads its lengths
+        least; left as they are when no such width is found."""
+        widths = self.getActualLineWidths0()
+        if len(widths) < 3 or widths[-1] <= max(widths[:-1]) or self.width >= most:
+            return
+        start, count, best = self.width, len(widths), None
+        for k in range(1, LAST_LINE_STEPS + 1):
+            width = start + (most - start) * k / LAST_LINE_STEPS
+            lines_at(width)
+            found = self.getActualLineWidths0()
+            if len(found) == count and found[-1] <= max(found[:-1]):
+                spread = max(found) - min(found)
+                best = min(best or (spread, width), (spread, width))
+        lines_at(best[1] if best else start)
+
 
 T = TypeVar("T")
+LAST_LINE_STEPS = 12  # widths tried for a wrapped headline that ends on its longest line
 BALANCE_STEPS = 7  # halvings of the width: within 1 % of the narrowest
 
 
@@ -157,6 +178,28 @@ def _copied(frag: Any) -> Any:
     twin = object.__new__(type(frag))
     twin.__dict__.update(frag.__dict__)
     return twin
+
+
+_SHRUNK: dict[tuple[int, float], tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def shrunk(xml: str, style: ParagraphStyle, width: float, floor: float) -> ParagraphStyle:
+    """`style` at the size that sets `xml` on one line `width` points wide, in quarter
+    points down, but no smaller than `floor` times its size; `style` itself where the line
+    fits. A long name in the header shrinks so, and a long title in the sidebar's panel."""
+    wide = line_width(xml, style)
+    if wide <= width:
+        return style
+    size = max(style.fontSize * width / wide, style.fontSize * floor)
+    size = int(size * 4) / 4  # quarter points, down: the line fits
+    key = (id(style), size)
+    if key not in _SHRUNK:  # one style object per look: paragraph() caches by its id
+        leading = style.leading * size / style.fontSize
+        fitted = ParagraphStyle(
+            f"{style.name}-fitted", parent=style, fontSize=size, leading=leading
+        )
+        _SHRUNK[key] = (style, fitted)
+    return _SHRUNK[key][1]
 
 
 # (xml, the style but its sizes) -> (type size, width): a skill grid or a date column is

@@ -48,6 +48,7 @@ rl_config.useA85 = 0
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 SIDEBAR_GAP = PANEL_PAD + GUTTER  # points from the sidebar's text to the main column's
+TINT_SHORT = 72.0  # points: a tint ending nearer the paper's foot than this runs to it
 
 
 @value
@@ -84,9 +85,13 @@ class Rendered:
 
 
 class _ResumeDoc(BaseDocTemplate):
-    """Adds an outline entry per section heading, and page numbers drawn first on each page,
-    before any content (a sidebar's too): a reader that takes text in drawing order then
-    never runs the page number into the next page's first heading ("1 / 2EDUCATION")."""
+    """Adds an outline entry per section heading, and page numbers that never stand between
+    two pieces of content in drawing order: page 1's is drawn after the page's content,
+    every later page's before it (a sidebar's too). Drawn last on page 1 and first on page 2,
+    the two numbers meet: no page number runs into a page's first heading ("1 / 2EDUCATION"),
+    the résumé's first text is its name, not "1 / 2" (a parser read that into the summary),
+    and page 1's last line ends before a number (pdf.js gives a page's last item no line end,
+    so a parser joins it to what the next page draws first)."""
 
     footer: Callable[[Canvas, int], None] | None = None
     fills: list[float]  # each page's share of its frame that is filled, as it ends
@@ -102,6 +107,14 @@ class _ResumeDoc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802 (reportlab's name)
         add_outline_entry(self.canv, flowable)
 
+    ran_over = False  # page 1's main column ran on to a page 2
+
+    def handle_frameEnd(self, resume: int = 0) -> None:  # noqa: N802 (reportlab's name)
+        """A frame ends before the story does: the page runs on (the story's own end
+        breaks the page without it)."""
+        self.ran_over = True
+        super().handle_frameEnd(resume)
+
     def afterPage(self) -> None:  # noqa: N802
         frame = self.frame
         self.fills.append((frame._y1 + frame._height - frame._y) / frame._height)  # noqa: SLF001
@@ -109,8 +122,15 @@ class _ResumeDoc(BaseDocTemplate):
             self.canv.showOutline()
 
     def draw_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
-        """Each template's beforeDrawPage: the page number, an artifact, before the page."""
-        if self.footer:
+        """Each template's beforeDrawPage: the page number, an artifact, before the page
+        (after it on page 1)."""
+        if self.footer and self.page > 1:
+            with artifact(canv, kind="Pagination"):
+                self.footer(canv, self.page)
+
+    def draw_first_footer(self, canv: Canvas, doc: BaseDocTemplate) -> None:
+        """Each template's afterDrawPage: page 1's number, after page 1's content."""
+        if self.footer and self.page == 1:
             with artifact(canv, kind="Pagination"):
                 self.footer(canv, self.page)
 
@@ -160,6 +180,7 @@ def render(
     doc.addPageTemplates(templates)
     for template in doc.pageTemplates:
         template.beforeDrawPage = doc.draw_footer
+        template.afterDrawPage = doc.draw_first_footer
     if total:
         main = templates[0].frames[0] if story.side else None
         first = (main._x1, main._width) if main else None  # noqa: SLF001
@@ -242,14 +263,21 @@ def _templates(
         "main",
     )
 
+    band = bar.width + PANEL_PAD + (m.left if left else m.right)
+    tint: list[int] = []  # where page 1's tint is drawn in its content, until it ends
+    frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+
+    def draw_tint(canv: Canvas, bottom: float) -> None:
+        canv.rect(0 if left else width - band, bottom, band, height - bottom, stroke=0, fill=1)
+
     def draw_sidebar(canv: Canvas, doc: BaseDocTemplate) -> None:
-        band = bar.width + PANEL_PAD + (m.left if left else m.right)
-        with artifact(canv):  # the tinted panel
+        with artifact(canv):  # the tinted panel, its foot decided at the page's end
             canv.saveState()
             canv.setFillColor(HexColor(bar.background))
-            canv.rect(0 if left else width - band, 0, band, height, stroke=0, fill=1)
+            draw_tint(canv, 0.0)
+            tint[:] = [len(canv._code) - 1]  # noqa: SLF001
             canv.restoreState()
-        frame = column(m.left if left else width - m.right - bar.width, bar.width, "side")
+        frame._reset()  # noqa: SLF001
         section = "the header"
         with stream(canv, "side"):  # its own flow of parts in the structure tree
             for flowable in side:
@@ -259,7 +287,21 @@ def _templates(
                     raise SidebarOverflow(section)
                 add_outline_entry(canv, flowable)
 
-    return [PageTemplate("first", [main], onPage=draw_sidebar), PageTemplate("later", [full])]
+    def end_tint(canv: Canvas, doc: BaseDocTemplate) -> None:
+        """A page that ends short (its main column stops above the foot, none follows)
+        ends its tint a bottom margin below the lower column: a tint running on below
+        empty columns read as a page left unfinished."""
+        if getattr(doc, "ran_over", False) or not tint:
+            return
+        bottom = min(frame._y, main._y) - m.bottom  # noqa: SLF001
+        if bottom < TINT_SHORT:
+            return
+        code = canv._code  # noqa: SLF001
+        draw_tint(canv, bottom)
+        code[tint[0]] = code.pop()
+
+    first = PageTemplate("first", [main], onPage=draw_sidebar, onPageEnd=end_tint)
+    return [first, PageTemplate("later", [full])]
 
 
 class SidebarOverflow(Exception):

@@ -18,6 +18,8 @@ PANEL_NARROWEST = 0.8  # the panel narrows to this share of the style's width, a
 NARROW_STEP = 6.0  # points the panel narrows by at a time
 PANEL_PAD = 10.0  # points between the panel's text and the edge of its tint
 GUTTER = 20.0  # points between the tint's edge and the main column's text (at least 18)
+PANEL_TYPE = 0.5  # points the main column's text may stand above the panel's
+GROWTH_STEPS = 5  # halvings in finding how far the panel grows: to 1/16 of a stage
 Placed = tuple[tuple[bool, ...], float]  # which sections the panel holds, and its width
 Heights = Callable[[list[bool], float], tuple[float, float]]  # (panel, main) for a trial
 
@@ -68,6 +70,18 @@ def place_sections(
         if abs(apart(got)) < abs(apart(now)):
             panel, now = trial, got
     return tuple(panel), width
+
+
+def most_growth(fits: Callable[[float], bool], top: float) -> float:
+    """The most growth in [0, top] that `fits` (which holds at 0 and fails once past
+    some point): `top` itself, or found by halving."""
+    if fits(top):
+        return top
+    lo, hi = 0.0, top
+    for _ in range(GROWTH_STEPS):
+        middle = (lo + hi) / 2
+        lo, hi = (middle, hi) if fits(middle) else (lo, middle)
+    return lo
 
 
 def panel_theme(theme: Theme, width: float) -> Theme:

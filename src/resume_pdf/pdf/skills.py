@@ -8,7 +8,9 @@ column count is chosen when the available width is known (at wrap time): of the 
 to the style's `skill_columns` (one more when that puts every group on one row) whose
 columns hold every group name and every word of an item on one line, the one whose grid is
 shortest; on a tie, one that leaves no group alone on a last row, then the most columns.
-When no grid of two or more columns fits, the groups become rows.
+When no grid of two or more columns fits, the groups become rows. Within a cell a line
+breaks between items: an item that fits its column keeps its words together ("Stable C ABI"
+never parts as "Stable" / "C ABI"), and only an item wider than the column breaks inside.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from reportlab.platypus import Flowable
 from ..model.content import CONTACT_SEPARATOR
 from ..model.resume import SkillGroup
 from ..text.bidi import list_comma
+from ..text.inline import Rich
+from ..text.typography import NBSP
+from ..values import replace
 from .ink import Ink, grid
 from .lines import SeparatedLine
 from .paragraphs import line_width, paragraph
@@ -51,10 +56,19 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     return [SkillsGrid(items, ink)]
 
 
-def _items_xml(group: SkillGroup, ink: Ink) -> str:
-    """A group's items as one paragraph, comma-separated, its last two words tied."""
+def _items_xml(group: SkillGroup, ink: Ink, whole: tuple[bool, ...] | None = None) -> str:
+    """A group's items as one paragraph, comma-separated, its last two words tied; the
+    items marked `whole` kept on one line."""
     comma = ink.text(list_comma([i.plain for i in group.items]))
-    return comma.join(ink.rich(i) for i in group.items)
+    items = group.items
+    if whole is not None:
+        items = tuple(_whole(i) if w else i for i, w in zip(items, whole, strict=True))
+    return comma.join(ink.rich(i) for i in items)
+
+
+def _whole(item: Rich) -> Rich:
+    """The item with its spaces unbreakable: it moves to the next line as one."""
+    return Rich(tuple(replace(s, text=s.text.replace(" ", NBSP)) for s in item.spans))
 
 
 def _row_xml(group: SkillGroup, ink: Ink) -> str:
@@ -75,7 +89,7 @@ class SkillsGrid(Flowable):
         super().__init__()
         self.items, self.ink = items, ink
         self.names = [ink.rich(g.group, bold=True) for g in items]
-        self.bodies = [_items_xml(g, ink) for g in items]
+        self.bodies = [_items_xml(g, ink) for g in items]  # as measured on one line
         self.needs = [  # the narrowest column that sets the group with no word cut
             max(
                 line_width(name, ink.st.group),
@@ -88,6 +102,10 @@ class SkillsGrid(Flowable):
             for name, g in zip(self.names, items, strict=True)
         ]
         self.lengths = [line_width(b, ink.st.body) for b in self.bodies]  # set on one line
+        self.widths = [  # each item with its comma, on one line (0: one word, never tied)
+            [line_width(ink.rich(i) + ",", ink.st.body) if " " in i.plain else 0.0 for i in g.items]
+            for g in items
+        ]
         self.inner: Flowable | None = None
         self._chosen: dict[float, int] = {}
 
@@ -112,13 +130,15 @@ class SkillsGrid(Flowable):
 
     def _cells(self, measures: list[float]) -> list[list[Flowable]]:
         cells = []
-        for k, (name, body) in enumerate(zip(self.names, self.bodies, strict=True)):
+        for k, (name, group) in enumerate(zip(self.names, self.items, strict=True)):
+            measure = measures[k % len(measures)]
+            whole = tuple(0 < w <= measure for w in self.widths[k])
             cell = [
                 tagged(paragraph(name, self.ink.st.group), *LABEL),
-                tagged(paragraph(body, self.ink.st.body), *BODY),
+                tagged(paragraph(_items_xml(group, self.ink, whole), self.ink.st.body), *BODY),
             ]
             for part in cell:
-                part.wrap(measures[k % len(measures)], 1e6)
+                part.wrap(measure, 1e6)
             cells.append(cell)
         return cells
 

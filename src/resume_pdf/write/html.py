@@ -254,8 +254,8 @@ def _css(look: Look) -> str:
 def _letter_css(look: Look) -> list[str]:
     """A business letter: the date at the right, a blank line between blocks, the subject
     bold and spaced, three lines of room above the signature. Its text is the style's
-    `entry` size as in the PDF, but never under the screen's 16 px body (sidebar's entry,
-    9.6 pt, is below its 10 pt body); printed, it is the PDF's size again."""
+    `entry` size as in the PDF, but never under the screen's 16 px body (a style may set
+    its entry below its body); printed, it is the PDF's size again."""
     size = _em(max(look.entry_size, look.body_size), look)
     return [
         f".letter {{ font-size: {size}; margin-top: 1.5em; }}",
