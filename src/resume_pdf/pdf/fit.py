@@ -290,7 +290,8 @@ def _finish(
     if pulled and pulled[0] < 0:
         natural_used = best.used
         t, best = pulled
-        note = grown_note(search.theme, -t, best.used / max(natural_used, 1e-3) - 1)
+        more = best.used / natural_used - 1 if natural_used > 1e-3 else None
+        note = grown_note(search.theme, -t, more)
     elif pulled:
         t, best = pulled
         note = "pulled back a nearly empty last page: "
@@ -339,15 +340,17 @@ def describe(theme: Theme, t: float) -> str:
     return "fitted at " + ", ".join(parts) if parts else ""
 
 
-def grown_note(theme: Theme, g: float, more: float) -> str:
-    """What growing by g did: how much taller the content stands, and what grew."""
+def grown_note(theme: Theme, g: float, more: float | None) -> str:
+    """What growing by g did: how much taller the content stands (None: there was no
+    content to measure, as in a sidebar page whose main column is empty), and what grew."""
     grown = theme.grown(g)
     parts = []
     if theme.spacing.section and grown.spacing.section > theme.spacing.section * 1.005:
         parts.append(f"spacing {grown.spacing.section / theme.spacing.section:.0%}")
     if grown.sizes.body > theme.sizes.body + 0.05:
         parts.append(f"type {grown.sizes.body:.1f} pt")
-    return f"grown {more:.0%}" + (f" ({', '.join(parts)})" if parts else "")
+    grown_by = "grown" if more is None else f"grown {more:.0%}"
+    return grown_by + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _diagnose(search: _Search, budget: int) -> ResumeError:
