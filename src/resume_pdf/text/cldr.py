@@ -7,7 +7,6 @@ never imports Babel.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from functools import cache
@@ -153,7 +152,12 @@ def code_problem(text: str, allowed: tuple[str, ...] = ()) -> str:
     lowered = {c.lower(): c for c in pool}
     given = text.replace("_", "-").lower()
     base = canonical_code(given.split("-")[0]) if "-" in given else None
-    close = [base] if base in pool else difflib.get_close_matches(given, lowered, 1, 0.5)
+    if base in pool:
+        close = [base]
+    else:
+        import difflib  # a misspelt code only (~1.5 ms to import)
+
+        close = difflib.get_close_matches(given, lowered, 1, 0.5)
     hint = f"; did you mean `{lowered[close[0].lower()]}`?" if close else ""
     if allowed and canonical_code(text):
         return f"{quote(text, mark='`')} is not in `languages:` ({', '.join(allowed)}){hint}"
