@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from ..text.typography import tie_last
 from .ink import Ink, SectionHeading
-from .paragraphs import paragraph
+from .paragraphs import balanced
 
 
 def heading(title: str, ink: Ink) -> SectionHeading:
     """A section title, in the sidebar's panel at the main column's size: a panel heading
     smaller than the main column's reads as a lesser section (and below the entries under
-    it). There it wraps rather than shrink; wrapped anywhere, its last two words are tied:
-    no runt."""
+    it). There it wraps rather than shrink; wrapped anywhere, its last two words are tied
+    (no runt) and its lines are balanced: "THREE THINGS I'VE BUILT, / AND WHY THEY MATTER",
+    not "… AND WHY / THEY MATTER", and "FIVE YEARS / ACROSS PYTORCH'S / COMPILER STACK",
+    not a lone "PYTORCH'S" between two long lines."""
     shown = tie_last(title)
-    return SectionHeading(paragraph(heading_xml(shown, ink), ink.st.heading), ink.theme, title)
+    return SectionHeading(balanced(heading_xml(shown, ink), ink.st.heading), ink.theme, title)
 
 
 def heading_xml(title: str, ink: Ink) -> str:
