@@ -25,6 +25,7 @@ from ..text.bidi import list_comma
 from ..text.inline import Rich
 from ..text.typography import NBSP
 from ..values import replace
+from .gaps import TopGap
 from .ink import Ink, grid
 from .lines import SeparatedLine
 from .paragraphs import line_width, paragraph
@@ -43,7 +44,9 @@ def skills_flowables(items: tuple[SkillGroup, ...], ink: Ink) -> list[Flowable]:
     layout = theme.skills.layout
     if ink.narrow:  # the sidebar: each group's name, then its items as one short paragraph
         out: list[Flowable] = []
-        for g in items:
+        for k, g in enumerate(items):
+            if k:  # a group apart from the one above: its name labels what follows
+                out.append(TopGap(1, theme.spacing.paragraph))
             out.append(tagged(paragraph(ink.rich(g.group, bold=True), ink.st.group), *LABEL))
             out.append(tagged(paragraph(_items_xml(g, ink), st.body), *BODY))
         return out
