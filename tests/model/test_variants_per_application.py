@@ -95,7 +95,7 @@ def test_json_resume_builds_with_every_field(tmp_path: Path) -> None:
     assert run.exit_code == 0, run.stderr
     text = pdf_text(out)
     assert_every_word(JSON_RESUME, out)  # each field's words, in order
-    assert "Erlich Bachman" in text  # references are shown (SPEC §10: --no-references)
+    assert "Erlich Bachman" in text  # references are shown unless --no-references
     converted = tmp_path / "jr.yaml"
     assert run_cli("convert", str(JSON_RESUME), "-o", str(converted)).exit_code == 0
     again = tmp_path / "again.pdf"

@@ -1,5 +1,5 @@
 """The page budget is a promise: automatic fit within the style's floors, clean page
-breaks, and a diagnosis when nothing fits (SPEC §5)."""
+breaks, and a diagnosis when nothing fits."""
 
 from __future__ import annotations
 

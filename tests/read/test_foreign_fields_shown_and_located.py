@@ -154,7 +154,7 @@ def test_the_same_text_in_two_places_is_reported_at_each(tmp_path: Path) -> None
 
 
 def test_references_are_shown_unless_no_references(tmp_path: Path) -> None:
-    """SPEC §10: references are shown by default; --no-references leaves them out with one
+    """References are shown by default; --no-references leaves them out with one
     note at the section's line (not an error under --strict: it was asked for); the old
     --references is still accepted."""
     source = tmp_path / "r.json"

@@ -1,4 +1,4 @@
-"""Inline markup: one converter, everything escaped, only generated tags (SPEC §3)."""
+"""Inline markup: one converter, everything escaped, only generated tags."""
 
 from __future__ import annotations
 

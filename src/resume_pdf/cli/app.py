@@ -263,7 +263,7 @@ json_option = click.option(
 
 
 def references_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    """`--no-references` (SPEC §10): references are shown by default. `--references`, which
+    """`--no-references`: references are shown by default. `--references`, which
     once turned them on, is still accepted (hidden) so that older scripts keep working."""
     hidden = click.option(  # the default sits on the True switch: one meaning in every click
         "--references", "references", flag_value=True, default=True, hidden=True
@@ -291,7 +291,7 @@ def _language_code(_ctx: click.Context, _param: click.Parameter, value: str | No
 
 
 def language_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """`--lang CODE` and `--all-languages` (SPEC §11): which of `languages:` to build."""
+    """`--lang CODE` and `--all-languages`: which of `languages:` to build."""
     one = click.option(
         "--lang",
         "language",

@@ -1,4 +1,4 @@
-"""The cover letter's content (SPEC §9 `letter:`): its fields and their validation, how a
+"""The cover letter's content (`letter:`): its fields and their validation, how a
 and how a variant overrides them.
 
 What a letter attached to a résumé shows is cover_letter.py's: this module knows no résumé.

@@ -142,7 +142,7 @@ class Variant:
     photo: PhotoRef | None = None  # NO_PHOTO drops the résumé's photo
 
 
-FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (SPEC §9 `formats:`)
+FORMATS = ("pdf", "txt", "md", "html", "docx")  # what `build` can write (`formats:`)
 
 
 @value

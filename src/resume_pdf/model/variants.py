@@ -1,4 +1,4 @@
-"""Tailoring: one master résumé, a variant per application (SPEC §6).
+"""Tailoring: one master résumé, a variant per application.
 
 A variant keeps untagged sections, entries and bullets, keeps tagged ones when a tag is
 among the variant's `tags` (all tagged items when it lists none), drops those carrying a tag

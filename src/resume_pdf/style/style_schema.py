@@ -134,7 +134,7 @@ class Sidebar:
 
 @value
 class Placement:
-    """`sidebar: {main: [...], panel: [...]}` (SPEC §10): which sections a sidebar layout
+    """`sidebar: {main: [...], panel: [...]}`: which sections a sidebar layout
     puts in which column, named by kind (`education`) or by title (`languages`). `panel`
     unset: `layout.sidebar.sections`. A section named in neither stays in the main column
     and may move to the panel to balance the two (pdf/layout.py)."""
@@ -199,7 +199,7 @@ class Ceiling:
 
 @value
 class Fit:
-    """`fit: {grow: true, ceiling: {body: 11, spacing: 1.4}}` (SPEC §10): whether a page
+    """`fit: {grow: true, ceiling: {body: 11, spacing: 1.4}}`: whether a page
     shorter than its budget is grown, and up to what."""
 
     grow: bool = True
