@@ -22,6 +22,7 @@ from pathlib import Path
 from ..errors import Problem, ReadBackFailed, Severity, quote, quote_all
 from ..model.content import Occurrences, displayed, expected_links
 from ..model.resume import ANY_PAGES, Budget, Resume
+from ..model.schema import TextField
 from ..text.bidi import has_rtl
 from ..text.inline import ALLOWED_SCHEMES
 from .words import FOLD, JUNK, lcs_len, tokens
@@ -142,25 +143,16 @@ def verify_pdf(
             backwards = [r for r in _rtl_runs(wanted) if not _run_in_order(r, pure)]
             backwards = [r for r in backwards if set(r) <= set(pure)]
             if backwards:
-                problems.append(
-                    Problem(
-                        f"right-to-left words out of order{by} "
-                        f"(e.g. {quote_all(backwards[0][:5])})",
-                        field.location if field else None,
-                        field.path if field else name,
-                    )
-                )
+                example = quote_all(backwards[0][:5])
+                message = f"right-to-left words out of order{by} (e.g. {example})"
+                problems.append(_at(field, name, message))
             continue
         if wanted and lcs_len(wanted, found) < len(wanted):
             missing = [t for t in wanted if t not in found][:5] or wanted[:5]
-            problems.append(
-                Problem(
-                    f"not recovered from the PDF's text layer in order{by} "
-                    f"(e.g. {quote_all(missing)})",
-                    field.location if field else None,
-                    field.path if field else name,
-                )
+            message = (
+                f"not recovered from the PDF's text layer in order{by} (e.g. {quote_all(missing)})"
             )
+            problems.append(_at(field, name, message))
     wanted_links = expected_links(resume) if links is None else links
     problems += _glued(found, vocabulary) + _links(reader, wanted_links) + _fonts(reader)
     junk = sorted(set(JUNK.findall(text)))
@@ -174,6 +166,11 @@ def verify_pdf(
 
     problems += check_structure(reader, read, titles, split, text)
     return problems
+
+
+def _at(field: TextField | None, name: str, message: str) -> Problem:
+    """A problem at the field the words came from (its line), else named for the part."""
+    return Problem(message, field.location if field else None, field.path if field else name)
 
 
 def _pdfium_pages(pdf: bytes) -> list[str]:
